@@ -1,0 +1,71 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ZodError } from "zod";
+
+import { requireUser } from "./auth/middleware.ts";
+import type { ApiDeps, ApiEnv } from "./context.ts";
+import { ApiError } from "./lib/errors.ts";
+import { fileRoutes } from "./routes/files.ts";
+import { passwordRoutes } from "./routes/password.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
+import { signUpRoutes, userRoutes } from "./routes/users.ts";
+
+export const UNEXPECTED = "Ocorreu um erro inexperado, tente novamente mais tarde.";
+
+/** Field messages keyed by the request's field names, as the web forms show them. */
+export function fieldErrorsOf(error: ZodError) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+/**
+ * The REST API of spec §7, a fetch handler (Request in, Response out): server.ts mounts it under /api and the web
+ * app calls it in-process. Public routes come first; everything registered after requireUser needs a token.
+ */
+export function createApi(deps: ApiDeps) {
+  const api = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const fieldErrors = fieldErrorsOf(result.error);
+        const message = Object.values(fieldErrors)[0]?.[0] ?? "Dados inválidos";
+        return c.json({ message, fieldErrors }, 400);
+      }
+    },
+  }).basePath("/api");
+
+  api.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, error.status);
+    }
+    deps.logger.error({ err: error, path: c.req.path }, "unexpected API error");
+    return c.json({ message: UNEXPECTED }, 500);
+  });
+  api.notFound((c) => c.json({ message: "Rota não encontrada" }, 404));
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Limpeza back-office API",
+      version: "1.0.0",
+      description: "The REST contract of spec 000 §7 and 001 §7, plus the list and report endpoints the web app adds.",
+    },
+  });
+
+  // Public: sign-in, sign-up, password recovery, public files.
+  api.route("/", sessionRoutes(deps));
+  api.route("/", signUpRoutes(deps));
+  api.route("/", passwordRoutes(deps));
+  api.route("/", fileRoutes(deps));
+
+  // Everything below needs a bearer token.
+  api.use("*", requireUser(deps));
+  api.route("/", userRoutes(deps));
+
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

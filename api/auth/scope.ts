@@ -1,0 +1,78 @@
+import type { Kysely } from "kysely";
+
+import type { DB } from "../db/schema.ts";
+import { isBranchLevel } from "../domain/roles.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+
+/**
+ * Tenant and role scope of the signed-in user (DESIGN.md 'Security'), the one piece every route uses:
+ * - company: admins and auditors see the whole main company and may pick any of its branches;
+ * - branch: roleId 3 or no role see their own branch only;
+ * - client: roleId 7 sees the branch it is a client of (filialClientId).
+ * Anything outside the scope answers 404, never another tenant's data.
+ */
+export type Scope =
+  | { level: "company"; companyId: number }
+  | { level: "branch" | "client"; companyId: number; branchId: number };
+
+export type ScopedUser = {
+  roleId: number | null;
+  coordenador: number | null;
+  companyId: number;
+  branchId: number | null;
+  filialClientId: number | null;
+};
+
+export function scopeOf(user: ScopedUser): Scope {
+  if (user.roleId === 7 && user.filialClientId) {
+    return { level: "client", companyId: user.companyId, branchId: user.filialClientId };
+  }
+  if (isBranchLevel(user) && user.branchId) {
+    return { level: "branch", companyId: user.companyId, branchId: user.branchId };
+  }
+  return { level: "company", companyId: user.companyId };
+}
+
+/** The rows a list may show: always the tenant, and one branch when the scope or the query narrows it. */
+export type BranchFilter = { companyId: number; branchId?: number };
+
+/**
+ * Reads the contract's list query (companyId = a main company, filialId/filialClientId = a branch) and checks it
+ * against the scope. A main company or branch of another tenant, or another branch for a branch-level user, is 404.
+ */
+export async function resolveBranchFilter(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: { companyId?: number; filialId?: number; filialClientId?: number },
+): Promise<BranchFilter> {
+  if (query.companyId !== undefined && query.companyId !== scope.companyId) throw notFound();
+  const requestedBranch = query.filialId ?? query.filialClientId;
+  if (scope.level !== "company") {
+    if (requestedBranch !== undefined && requestedBranch !== scope.branchId) throw notFound();
+    return { companyId: scope.companyId, branchId: scope.branchId };
+  }
+  if (requestedBranch === undefined || requestedBranch === -1) return { companyId: scope.companyId };
+  await assertBranchInScope(db, scope, requestedBranch);
+  return { companyId: scope.companyId, branchId: requestedBranch };
+}
+
+/** A branch the user may read: of the tenant and, for branch-level users, their own. */
+export async function assertBranchInScope(db: Kysely<DB>, scope: Scope, branchId: number, options: { active?: boolean } = {}) {
+  if (scope.level !== "company" && scope.branchId !== branchId) throw notFound("Filial não encontrada");
+  const branch = await db
+    .selectFrom("branches")
+    .select(["id", "ativo"])
+    .where("id", "=", branchId)
+    .where("company_id", "=", scope.companyId)
+    .executeTakeFirst();
+  if (!branch) throw notFound("Filial não encontrada");
+  if (options.active && !branch.ativo) throw new ApiError(400, "A filial está inativa");
+  return branch;
+}
+
+/** Where-clause values for a row owned by the tenant (and by the user's branch when branch-level). */
+export function ownership(scope: Scope) {
+  return scope.level === "company"
+    ? { companyId: scope.companyId }
+    : { companyId: scope.companyId, branchId: scope.branchId };
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+
+import type { AuthUser } from "../context.ts";
+import type { DB } from "../db/schema.ts";
+import { roleName } from "../domain/roles.ts";
+
+/** The columns every user answer needs, in one query shape. */
+export function selectUsers(db: Kysely<DB>) {
+  return db
+    .selectFrom("users")
+    .select([
+      "users.id",
+      "users.nome",
+      "users.email",
+      "users.cpf",
+      "users.telefone",
+      "users.data_nascimento",
+      "users.avatar",
+      "users.role_id",
+      "users.coordenador",
+      "users.ativo",
+      "users.company_id",
+      "users.branch_id",
+      "users.filial_client_id",
+      "users.tipo",
+      "users.is_physical_person",
+      "users.logged_first_time",
+      "users.verified",
+      "users.allowed_create_users",
+      "users.created_at",
+      "users.password_hash",
+    ]);
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>["executeTakeFirst"]>>>;
+
+export function toAuthUser(row: UserRow): AuthUser {
+  return {
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    cpf: row.cpf,
+    telefone: row.telefone,
+    dataNascimento: row.data_nascimento,
+    avatar: row.avatar,
+    roleId: row.role_id,
+    coordenador: row.coordenador,
+    ativo: row.ativo,
+    companyId: row.company_id,
+    branchId: row.branch_id,
+    filialClientId: row.filial_client_id,
+  };
+}
+
+/**
+ * The contract's User (spec 000 §3). Its companyId is the branch for branch-level staff and the main company
+ * otherwise, as the original API answered; avatar_url is where the web app can fetch the picture.
+ */
+export function userJson(row: UserRow) {
+  return {
+    id: row.id,
+    nome: row.nome,
+    email: row.email,
+    cpf: row.cpf,
+    telefone: row.telefone,
+    dataNascimento: row.data_nascimento,
+    avatar: row.avatar,
+    avatar_url: row.avatar ? `/api/files/avatars/${row.avatar}` : null,
+    roleId: row.role_id,
+    coordenador: row.coordenador,
+    ativo: row.ativo,
+    companyId: row.branch_id ?? row.company_id,
+    filialClientId: row.filial_client_id,
+    tipo: row.tipo,
+    isPhysicalPerson: row.is_physical_person,
+    loggedFirstTime: row.logged_first_time,
+    verified: row.verified,
+    allowedCreateUsers: row.allowed_create_users,
+    createdAt: row.created_at,
+    nivelAcesso: roleName({ roleId: row.role_id, coordenador: row.coordenador }),
+  };
+}
+
+/** empresaPrincipal and cpfUserMaster of the session answer (decision: docs/decisions/002-tenancy.md). */
+export async function mainCompaniesOf(db: Kysely<DB>, user: { cpf: string; companyId: number; roleId: number | null; branchId: number | null }) {
+  const cpfUserMaster = (
+    await db.selectFrom("master_cpfs").select(["cpf", "company_id"]).where("cpf", "=", user.cpf).execute()
+  ).map((row) => ({ CPF: row.cpf, Id_Empresas: row.company_id }));
+  // Staff scoped by the main company (admins, auditors) work for it; branch-level staff and clients do not.
+  const hasMainCompany = user.roleId === 1 || user.roleId === 2 || user.roleId === 4;
+  const companyIds = new Set<number>(cpfUserMaster.map((row) => row.Id_Empresas));
+  if (hasMainCompany) companyIds.add(user.companyId);
+  const companies = companyIds.size
+    ? await db.selectFrom("companies").select(["id", "nome"]).where("id", "in", [...companyIds]).execute()
+    : [];
+  // The user's own main company first: every scoped query reads empresaPrincipal[0].
+  companies.sort((a, b) => (a.id === user.companyId ? -1 : b.id === user.companyId ? 1 : a.id - b.id));
+  return {
+    cpfUserMaster,
+    empresaPrincipal: hasMainCompany ? companies.map((company) => ({ Id_Empresas: company.id, NOME: company.nome })) : [],
+  };
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { z } from "zod";
+
+/**
+ * The process configuration, read once from the environment and validated.
+ * A bad value stops the start-up with a message naming the variable.
+ */
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "use true or false",
+  })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const url = (protocols: string[]) =>
+  z.url({ error: `must be a URL (${protocols.join(", ")})` }).refine(
+    (value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)),
+    { error: `must start with ${protocols.map((p) => `${p}:`).join(" or ")}` },
+  );
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be between 0 and 65535" })
+    .max(65535, { error: "must be between 0 and 65535" })
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, { error: "must not be empty" }).default("./data"),
+  DATABASE_URL: url(["postgres", "postgresql"]).optional(),
+  API_URL: url(["http", "https"]).optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(32, { error: "must be at least 32 characters long" })
+    .optional(),
+  PUBLIC_URL: url(["http", "https"]).optional(),
+  SMTP_URL: url(["smtp", "smtps"]).optional(),
+  MAIL_FROM: z.string().min(3).default("Limpeza <nao-responda@localhost>"),
+  DEMO_DATA: booleanText.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  apiUrl?: string;
+  sessionSecret: string;
+  publicUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  demoData: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, the way shells and .env files usually mean them. */
+function withoutEmpty(env: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  const production = values.NODE_ENV === "production";
+  if (production && !values.SESSION_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production (at least 32 characters)",
+    );
+  }
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    apiUrl: values.API_URL?.replace(/\/+$/, ""),
+    sessionSecret: values.SESSION_SECRET ?? localSessionSecret(dataDir),
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    demoData: values.DEMO_DATA ?? !production,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function localSessionSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,40 @@
+import type { Logger } from "pino";
+
+import type { Scope } from "./auth/scope.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/connection.ts";
+import type { Mailer } from "./services/mailer.ts";
+import type { Storage } from "./services/storage.ts";
+
+/** What the API needs from the process: built once in server.ts (or by a test) and handed to createApi. */
+export type ApiDeps = {
+  database: Database;
+  config: Pick<Config, "publicUrl" | "env">;
+  mailer: Mailer;
+  storage: Storage;
+  logger: Logger;
+};
+
+export type AuthUser = {
+  id: number;
+  nome: string;
+  email: string;
+  cpf: string;
+  telefone: string;
+  dataNascimento: string | null;
+  avatar: string | null;
+  roleId: number | null;
+  coordenador: number | null;
+  ativo: number;
+  companyId: number;
+  branchId: number | null;
+  filialClientId: number | null;
+};
+
+export type ApiEnv = {
+  Variables: {
+    user: AuthUser;
+    scope: Scope;
+    tokenHash: string;
+  };
+};

@@ -1,0 +1,14 @@
+/** `npm run seed`: wipes the database named by the configuration and writes the demo data again. */
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "./connection.ts";
+import { migrate } from "./migrate.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, resetDatabase, seedDemo } from "./seed.ts";
+
+const config = loadConfig();
+const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+await migrate(database);
+await resetDatabase(database);
+await seedDemo(database);
+await database.close();
+console.log(`Demo data written. Sign in with any of these, password ${DEMO_PASSWORD}:`);
+for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(26)} ${account.nivel}`);

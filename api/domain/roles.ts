@@ -1,0 +1,53 @@
+/**
+ * Roles and what each may do (spec 000 §6), as data. The API checks these with requirePermission, the web app
+ * reads the same table through can() to decide what to draw. Nothing else decides access.
+ */
+export type RoleId = 1 | 2 | 3 | 4 | 5 | 7 | null;
+
+export const ROLE_NAMES: Record<string, string> = {
+  1: "Administrador (P)",
+  2: "Administrador",
+  3: "Coordenador",
+  4: "Auditor",
+  5: "ASG",
+  7: "Cliente",
+};
+
+export type UserForRole = { roleId: number | null; coordenador: number | null };
+
+export function roleName(user: UserForRole) {
+  return ROLE_NAMES[String(user.roleId)] ?? "Sem nível de acesso";
+}
+
+/** The level shown on the users list for people without a role (spec 000 §6). */
+export function legacyRoleName(user: UserForRole) {
+  if (user.roleId !== null && ROLE_NAMES[String(user.roleId)]) return ROLE_NAMES[String(user.roleId)];
+  return user.coordenador === 1 ? "Coordenador Antigo" : "ASG Antigo";
+}
+
+/** Branch-level users (roleId 3 or none) only ever see their own branch. */
+export function isBranchLevel(user: UserForRole) {
+  return user.roleId === 3 || user.roleId === null;
+}
+
+/** Web sign-in is refused for ASGs and for users marked coordenador 0 (spec 000 §6). */
+export function isBlockedOnWeb(user: UserForRole) {
+  return user.coordenador === 0 || user.roleId === 5;
+}
+
+export const PERMISSIONS = {
+  /** catalogues, environments, bookings, FAQ, pre-registered CPFs and the users list */
+  manageRegisters: [1, 2, 3, null],
+  manageBranches: [1, 2],
+  manageMainCompanies: [1],
+  viewFaq: [1, 2, 3],
+  viewReports: [1, 2, 3, 4, 5, 7, null],
+} as const satisfies Record<string, readonly RoleId[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(user: UserForRole, permission: Permission) {
+  const roles = PERMISSIONS[permission] as readonly (number | null)[];
+  const roleId = user.roleId !== null && ROLE_NAMES[String(user.roleId)] ? user.roleId : null;
+  return roles.includes(roleId);
+}

@@ -1,0 +1,288 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { fileTypeFromBuffer } from "file-type";
+import { sql } from "kysely";
+
+import { hashPassword, verifyPassword } from "../auth/password.ts";
+import { assertBranchInScope } from "../auth/scope.ts";
+import { mainCompaniesOf, selectUsers, userJson } from "../auth/users.ts";
+import type { ApiDeps, ApiEnv } from "../context.ts";
+import { birthDateField, cpfField, emailField, MESSAGES, nameField, passwordField, phoneField } from "../domain/fields.ts";
+import { can, roleName } from "../domain/roles.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
+
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+
+export const SignUpBody = z
+  .object({
+    nome: nameField(),
+    email: emailField,
+    emailConfirmation: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : ""), z.string()),
+    password: passwordField,
+    dataNascimento: birthDateField,
+    cpf: cpfField,
+    telefone: phoneField,
+  })
+  .superRefine((value, context) => {
+    if (value.emailConfirmation !== value.email) {
+      context.addIssue({ code: "custom", path: ["emailConfirmation"], message: MESSAGES.emailsDiffer });
+    }
+  });
+
+const UserAnswer = z.object({ user: z.record(z.string(), z.unknown()) }).openapi("UserAnswer");
+
+const signUp = createRoute({
+  method: "post",
+  path: "/users",
+  summary: "Sign up with a pre-registered CPF",
+  request: { body: jsonBody(SignUpBody) },
+  responses: { 201: jsonResponse("Created", UserAnswer), 400: errorResponses[400], 409: errorResponses[400] },
+});
+
+const me = createRoute({
+  method: "get",
+  path: "/users/me",
+  summary: "The signed-in user with company and branch names (profile page)",
+  security: bearer,
+  responses: { 200: jsonResponse("User", z.record(z.string(), z.unknown())), 401: errorResponses[401] },
+});
+
+const avatar = createRoute({
+  method: "patch",
+  path: "/users/avatar",
+  summary: "Upload the avatar (multipart: avatar file, user_id); images only, 2 MB at most",
+  security: bearer,
+  request: {
+    body: {
+      content: { "multipart/form-data": { schema: z.object({ avatar: z.any(), user_id: z.string() }) } },
+      required: true,
+    },
+  },
+  responses: {
+    200: jsonResponse("Updated", UserAnswer),
+    413: errorResponses[400],
+    415: errorResponses[400],
+    404: errorResponses[404],
+  },
+});
+
+const ProfileUpdateBody = z.object({
+  nome: nameField(),
+  email: emailField,
+  telefone: phoneField,
+});
+
+const updateProfile = createRoute({
+  method: "put",
+  path: "/users/update",
+  summary: "Update the signed-in user's name, e-mail and phone",
+  security: bearer,
+  request: { body: jsonBody(ProfileUpdateBody) },
+  responses: { 200: jsonResponse("Updated", UserAnswer), 400: errorResponses[400], 409: errorResponses[400] },
+});
+
+export const UserEditBody = z.object({
+  userId: z.coerce.number().int(),
+  nome: nameField(),
+  telefone: phoneField,
+  ativo: z.union([z.boolean(), z.number()]).transform((value) => (value === true || value === 1 ? 1 : 0)),
+  password: z.preprocess((v) => (v === "" || v === null ? undefined : v), passwordField.optional()),
+  oldPassword: z.string().optional().openapi({
+    description: "Required when users change their own password (an addition to the original contract)",
+  }),
+});
+
+const editUser = createRoute({
+  method: "put",
+  path: "/users",
+  summary: "Edit a user's name, phone, active flag and optionally password",
+  security: bearer,
+  request: { body: jsonBody(UserEditBody) },
+  responses: { 200: jsonResponse("Updated", UserAnswer), 400: errorResponses[400], 404: errorResponses[404] },
+});
+
+/** POST /users: public sign-up. */
+export function signUpRoutes(deps: ApiDeps) {
+  const { db } = deps.database;
+  const app = new OpenAPIHono<ApiEnv>();
+
+  app.openapi(signUp, async (c) => {
+    const body = c.req.valid("json");
+    const invitation = await db
+      .selectFrom("pre_registered_cpfs")
+      .innerJoin("branches", "branches.id", "pre_registered_cpfs.branch_id")
+      .innerJoin("companies", "companies.id", "pre_registered_cpfs.company_id")
+      .select(["pre_registered_cpfs.company_id", "pre_registered_cpfs.branch_id", "pre_registered_cpfs.role_id", "companies.max_number_users"])
+      .where("pre_registered_cpfs.cpf", "=", body.cpf)
+      .where("pre_registered_cpfs.ativo", "=", true)
+      .where("pre_registered_cpfs.deleted_at", "is", null)
+      .where("companies.ativo", "=", true)
+      .executeTakeFirst();
+    if (!invitation) {
+      throw new ApiError(400, "CPF não pré-cadastrado. Procure o administrador da sua empresa.", {
+        cpf: ["CPF não pré-cadastrado"],
+      });
+    }
+    await assertUnique(deps, { email: body.email, cpf: body.cpf });
+    const { count } = await db
+      .selectFrom("users")
+      .select(({ fn }) => fn.countAll<string>().as("count"))
+      .where("company_id", "=", invitation.company_id)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= invitation.max_number_users) {
+      throw new ApiError(400, "A empresa atingiu o número máximo de usuários.");
+    }
+    const companyWide = invitation.role_id === 2 || invitation.role_id === 4;
+    const { id } = await db
+      .insertInto("users")
+      .values({
+        company_id: invitation.company_id,
+        branch_id: companyWide ? null : invitation.branch_id,
+        nome: body.nome,
+        email: body.email,
+        cpf: body.cpf,
+        telefone: body.telefone,
+        data_nascimento: body.dataNascimento,
+        role_id: invitation.role_id,
+        coordenador: invitation.role_id === 3 ? 1 : null,
+        password_hash: await hashPassword(body.password),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const row = await selectUsers(db).where("users.id", "=", id).executeTakeFirstOrThrow();
+    return c.json({ user: userJson(row) }, 201);
+  });
+
+  return app;
+}
+
+/** The signed-in user's own account, and editing users in scope. */
+export function userRoutes(deps: ApiDeps) {
+  const { db } = deps.database;
+  const app = new OpenAPIHono<ApiEnv>();
+
+  app.openapi(me, async (c) => {
+    const user = c.get("user");
+    const row = await selectUsers(db).where("users.id", "=", user.id).executeTakeFirstOrThrow();
+    const names = await db
+      .selectFrom("companies")
+      .leftJoin("branches", (join) => join.on("branches.id", "=", user.branchId ?? user.filialClientId ?? -1))
+      .select(["companies.nome as companyName", "branches.nome as branchName"])
+      .where("companies.id", "=", user.companyId)
+      .executeTakeFirstOrThrow();
+    return c.json(
+      {
+        user: userJson(row),
+        ...(await mainCompaniesOf(db, user)),
+        nivelAcesso: roleName(user),
+        empresa: names.companyName,
+        filial: names.branchName,
+      },
+      200,
+    );
+  });
+
+  app.openapi(avatar, async (c) => {
+    const user = c.get("user");
+    const form = await c.req.formData();
+    const file = form.get("avatar");
+    if (String(form.get("user_id") ?? user.id) !== String(user.id)) throw notFound();
+    if (!(file instanceof File) || file.size === 0) throw new ApiError(415, "Arquivo não suportado");
+    if (file.size > AVATAR_MAX_BYTES) throw new ApiError(413, "Arquivo muito grande: o limite é de 2 MB");
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = await fileTypeFromBuffer(bytes);
+    if (!type || !AVATAR_TYPES.has(type.mime)) throw new ApiError(415, "Arquivo não suportado");
+    const name = await deps.storage.save("avatars", type.ext, bytes);
+    await db.updateTable("users").set({ avatar: name, updated_at: new Date() }).where("id", "=", user.id).execute();
+    const row = await selectUsers(db).where("users.id", "=", user.id).executeTakeFirstOrThrow();
+    return c.json({ user: userJson(row) }, 200);
+  });
+
+  app.openapi(updateProfile, async (c) => {
+    const user = c.get("user");
+    const body = c.req.valid("json");
+    await assertUnique(deps, { email: body.email }, user.id);
+    await db
+      .updateTable("users")
+      .set({ nome: body.nome, email: body.email, telefone: body.telefone, updated_at: new Date() })
+      .where("id", "=", user.id)
+      .execute();
+    const row = await selectUsers(db).where("users.id", "=", user.id).executeTakeFirstOrThrow();
+    return c.json({ user: userJson(row) }, 200);
+  });
+
+  app.openapi(editUser, async (c) => {
+    const user = c.get("user");
+    const scope = c.get("scope");
+    const body = c.req.valid("json");
+    const self = body.userId === user.id;
+    const target = await selectUsers(db)
+      .where("users.id", "=", body.userId)
+      .where("users.company_id", "=", scope.companyId)
+      .executeTakeFirst();
+    if (!target) throw notFound("Usuário não encontrado");
+    if (!self) {
+      if (!can(user, "manageRegisters")) throw new ApiError(403, "Permissão negada!");
+      if (scope.level !== "company") {
+        if (target.branch_id === null) throw notFound("Usuário não encontrado");
+        await assertBranchInScope(db, scope, target.branch_id);
+      }
+    }
+    let passwordHash: string | undefined;
+    if (body.password) {
+      if (self) {
+        if (!body.oldPassword) throw new ApiError(400, "Senha antiga é requirida", { oldPassword: ["Senha antiga é requirida"] });
+        if (!(await verifyPassword(body.oldPassword, target.password_hash))) {
+          throw new ApiError(400, "A senha atual está incorreta", { oldPassword: ["A senha atual está incorreta"] });
+        }
+      }
+      passwordHash = await hashPassword(body.password);
+    }
+    if (self && body.ativo === 0) throw new ApiError(400, "O usuário não pode inativar a própria conta");
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({
+          nome: body.nome,
+          telefone: body.telefone,
+          ativo: body.ativo,
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          updated_at: new Date(),
+        })
+        .where("id", "=", body.userId)
+        .execute();
+      // A new password or an inactivated account ends the other open sessions of that user.
+      if (passwordHash || body.ativo === 0) {
+        await trx
+          .updateTable("sessions")
+          .set({ revoked_at: new Date() })
+          .where("user_id", "=", body.userId)
+          .where("revoked_at", "is", null)
+          .$if(self, (qb) => qb.where("token_hash", "!=", c.get("tokenHash")))
+          .execute();
+      }
+    });
+    const row = await selectUsers(db).where("users.id", "=", body.userId).executeTakeFirstOrThrow();
+    return c.json({ user: userJson(row) }, 200);
+  });
+
+  return app;
+}
+
+async function assertUnique(deps: ApiDeps, fields: { email?: string; cpf?: string }, exceptUserId?: number) {
+  const { db } = deps.database;
+  if (fields.email) {
+    const taken = await db
+      .selectFrom("users")
+      .select("id")
+      .where(sql`lower(email)`, "=", fields.email.toLowerCase())
+      .$if(exceptUserId !== undefined, (qb) => qb.where("id", "!=", exceptUserId!))
+      .executeTakeFirst();
+    if (taken) throw new ApiError(409, "E-mail já cadastrado", { email: ["E-mail já cadastrado"] });
+  }
+  if (fields.cpf) {
+    const taken = await db.selectFrom("users").select("id").where("cpf", "=", fields.cpf).executeTakeFirst();
+    if (taken) throw new ApiError(409, "CPF já cadastrado", { cpf: ["CPF já cadastrado"] });
+  }
+}

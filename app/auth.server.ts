@@ -1,0 +1,60 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+
+import { isBlockedOnWeb } from "../api/domain/roles";
+import { ApiSession, callApi } from "./api.server";
+import { SignInSchema } from "./lib/schemas";
+import type { ToastInput } from "./toast.server";
+
+export const SIGN_IN_FAILED: ToastInput = {
+  type: "error",
+  title: "Erro na autenticação",
+  description: "Ocorreu um erro ao fazer login, cheque as credenciais.",
+};
+export const ACCESS_BLOCKED: ToastInput = {
+  type: "info",
+  title: "Acesso bloqueado!",
+  description: "Caso queira alterar suas permissões, entre em contato com seu coordenador ou o administrador do sistema.",
+};
+
+/** Why a sign-in did not produce a session: the form reply to render and the toast to show. */
+export class SignInRefused extends Error {
+  constructor(
+    public result: SubmissionResult<string[]>,
+    public toast: ToastInput,
+  ) {
+    super(toast.title);
+  }
+}
+
+/**
+ * remix-auth's form strategy against POST /api/sessions. Blocked users (coordenador 0, ASG, inactive) get a
+ * token from the API, which is revoked at once: the web app never keeps a session for them.
+ */
+export function authenticator(context: AppLoadContext) {
+  const auth = new Authenticator<ApiSession>();
+  auth.use(
+    new FormStrategy(async ({ form, request }) => {
+      const submission = parseWithZod(form, { schema: SignInSchema });
+      if (submission.status !== "success") throw new SignInRefused(submission.reply({ hideFields: ["password"] }), SIGN_IN_FAILED);
+      const result = await callApi(context, request, "/sessions", {
+        method: "POST",
+        json: { email: submission.value.email, password: submission.value.password },
+        schema: ApiSession,
+      });
+      if (!result.ok) {
+        throw new SignInRefused(submission.reply({ hideFields: ["password"] }), result.status === 403 ? ACCESS_BLOCKED : { ...SIGN_IN_FAILED, ...(result.status === 429 ? { description: result.message } : {}) });
+      }
+      if (isBlockedOnWeb(result.data.user)) {
+        await callApi(context, request, "/sessions", { method: "DELETE", token: result.data.token });
+        throw new SignInRefused(submission.reply({ hideFields: ["password"] }), ACCESS_BLOCKED);
+      }
+      return result.data;
+    }),
+    "form",
+  );
+  return auth;
+}

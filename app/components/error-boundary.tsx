@@ -1,0 +1,28 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+
+/** The one error view every route shares: 403 and 404 get their own words, anything else a generic apology. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  let title = "Houve um erro";
+  let description = "Ocorreu um erro inexperado, tente novamente mais tarde.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = "Página não encontrada";
+      description = typeof error.data === "string" && error.data ? error.data : "O registro procurado não existe ou não está disponível para você.";
+    } else if (error.status === 403) {
+      title = "Permissão negada!";
+      description = "Você não tem acesso a esta página.";
+    }
+  } else if (typeof document === "undefined") {
+    console.error(error);
+  }
+  return (
+    <section className="error-view" role="alert">
+      <h1>{title}</h1>
+      <p>{description}</p>
+      <p>
+        <Link to="/">Voltar ao início</Link>
+      </p>
+    </section>
+  );
+}

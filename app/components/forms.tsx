@@ -1,0 +1,135 @@
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
+
+import { applyMask, type MaskName } from "../../api/domain/masks";
+import type { ToastInput } from "~/toast.server";
+
+import { ToastView } from "./toaster";
+
+export const BLANK_FIELDS_TOAST: ToastInput = {
+  type: "error",
+  title: "Campos em branco",
+  description: "Existem campos obrigatórios não preenchidos.",
+};
+
+/** What every form action answers when it does not redirect: conform's reply and the toast to show. */
+export type FormActionData = { result?: SubmissionResult<string[]>; toast?: ToastInput | null; warnings?: string[] };
+
+/**
+ * conform + zod for one form: instant validation with JS, the same schema in the action without it. A submit that
+ * fails in the browser shows the same toast the server would (`invalidToast`).
+ */
+export function useValidatedForm<Schema extends z.ZodType>(
+  schema: Schema,
+  actionData: FormActionData | undefined,
+  options: { id?: string; invalidToast?: ToastInput; defaultValue?: Record<string, unknown> } = {},
+) {
+  // Fields are typed as text: every form here posts strings, and the schema gives the typed value in the action.
+  const [form, fields] = useForm<Record<string, string>>({
+    id: options.id,
+    lastResult: actionData?.result,
+    defaultValue: options.defaultValue as Record<string, string> | undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as unknown as z.ZodType<Record<string, string>> }),
+  });
+  const [clientToast, setClientToast] = useState<ToastInput | null>(null);
+  useEffect(() => setClientToast(null), [actionData]);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    form.onSubmit(event);
+    if (event.defaultPrevented) setClientToast(options.invalidToast ?? BLANK_FIELDS_TOAST);
+  };
+  const toast = clientToast ?? actionData?.toast ?? null;
+  return { form, fields, onSubmit, toast };
+}
+
+export function FormToast({ toast }: { toast: ToastInput | null | undefined }) {
+  if (!toast) return null;
+  return <ToastView toast={{ type: "info", ...toast }} />;
+}
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-errors">
+      {errors.map((error) => (
+        <li key={error}>
+          <span aria-hidden="true" className="error-icon">
+            !
+          </span>{" "}
+          {error}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldProps = {
+  label: string;
+  meta: FieldMetadata<string>;
+  type?: "text" | "email" | "password" | "tel" | "date" | "number";
+  mask?: MaskName;
+  hint?: ReactNode;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+};
+
+/** A labelled input with its inline errors; masks format as the user types (and the server normalises anyway). */
+export function Field({ label, meta, type = "text", mask, hint, inputProps }: FieldProps) {
+  // E-mail stays type=text: the browser's own e-mail check would block the server's messages without JS.
+  const props = getInputProps(meta, { type: type === "email" ? "text" : (type as "text") });
+  const { key, ...rest } = props;
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input
+        key={key}
+        {...rest}
+        {...inputProps}
+        onInput={
+          mask
+            ? (event) => {
+                const input = event.currentTarget;
+                input.value = applyMask(mask, input.value);
+              }
+            : inputProps?.onInput
+        }
+        inputMode={mask ? "numeric" : type === "email" ? "email" : inputProps?.inputMode}
+        maxLength={mask ? undefined : inputProps?.maxLength}
+      />
+      {hint}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** Password input with a show/hide toggle (the toggle needs JS; without it the field stays masked). */
+export function PasswordField({ label, meta, autoComplete }: { label: string; meta: FieldMetadata<string>; autoComplete: string }) {
+  const [shown, setShown] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const toggleId = useId();
+  const { key, ...props } = getInputProps(meta, { type: "password" });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <div className="password-input">
+        <input key={key} {...props} type={shown ? "text" : "password"} autoComplete={autoComplete} />
+        {hydrated ? (
+          <button
+            id={toggleId}
+            type="button"
+            className="password-toggle"
+            aria-pressed={shown}
+            aria-label={shown ? "Ocultar senha" : "Mostrar senha"}
+            onClick={() => setShown((value) => !value)}
+          >
+            {shown ? "Ocultar" : "Mostrar"}
+          </button>
+        ) : null}
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/** What server.ts hands every loader and action (Remix's load context). */
+export type AppContext = {
+  /** The in-process REST API (a fetch handler); used when apiUrl is unset. */
+  api: (request: Request) => Response | Promise<Response>;
+  apiUrl?: string;
+  requestId: string;
+  nonce: string;
+  secureCookies: boolean;
+  sessionSecret: string;
+};
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,58 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { LoadingOverlay } from "./components/loading-overlay";
+import { OfflineModal } from "./components/offline-modal";
+import { Toaster } from "./components/toaster";
+import { useNonce } from "./lib/nonce";
+import styles from "./styles/app.css";
+import { getToast } from "./toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Limpeza | Gestão de limpeza e inspeção" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request, context);
+  return json({ toast }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster toast={data?.toast ?? null} />
+        <LoadingOverlay />
+        <OfflineModal />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <main className="auth-page">
+      <GeneralErrorBoundary />
+    </main>
+  );
+}

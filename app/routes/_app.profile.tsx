@@ -1,0 +1,160 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+
+import { formatCpfText } from "../../api/domain/masks";
+import { ApiMe, ApiUserAnswer, callApi } from "~/api.server";
+import { AvatarPicker } from "~/components/avatar-picker";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
+import { PageHeader } from "~/components/page-header";
+import { formatDateBR, formatPhoneBR } from "~/lib/format";
+import { ProfileFormSchema } from "~/lib/schemas";
+import { requirePage, signOutOnUnauthorized, updateSessionUser } from "~/session.server";
+import { redirectWithToast, toastCookie, type ToastInput } from "~/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Meu perfil | Limpeza" }];
+
+const VALIDATION_TOAST: ToastInput = { type: "error", title: "Erro ao atualizar", description: "Verifique os campos destacados." };
+const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requirePage(request, context, "/profile");
+  const result = await callApi(context, request, "/users/me", { token: auth.token, schema: ApiMe });
+  if (!result.ok) {
+    await signOutOnUnauthorized(request, context, result.status);
+    throw json("Erro ao carregar dados, por favor atualize a página", { status: result.status });
+  }
+  return json({ me: result.data });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requirePage(request, context, "/profile");
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ProfileFormSchema });
+  const hide = ["senhaAtual", "novaSenha", "confirmarSenha"];
+  const avatar = formData.get("avatar");
+  const hasAvatar = avatar instanceof File && avatar.size > 0;
+  const fail = (toast: ToastInput, status: number, fieldErrors?: Record<string, string[]>) =>
+    json<FormActionData>({ result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }), toast }, { status });
+
+  if (submission.status !== "success") return fail(VALIDATION_TOAST, 400);
+  if (hasAvatar && (!avatar.type.startsWith("image/") || avatar.size > AVATAR_MAX_BYTES)) {
+    const message = avatar.size > AVATAR_MAX_BYTES ? "Arquivo muito grande: o limite é de 2 MB" : "Arquivo não suportado";
+    return fail({ type: "error", title: "Erro ao atualizar dados!", description: message }, 400, { avatar: [message] });
+  }
+
+  const me = await callApi(context, request, "/users/me", { token: auth.token, schema: ApiMe });
+  if (!me.ok) {
+    await signOutOnUnauthorized(request, context, me.status);
+    return fail({ type: "error", title: "Erro ao atualizar dados!", description: me.message }, me.status);
+  }
+  const { user } = me.data;
+  const { email, telefone, senhaAtual, novaSenha } = submission.value;
+  let avatarUrl = user.avatar_url;
+
+  if (hasAvatar) {
+    const upload = new FormData();
+    upload.set("avatar", avatar);
+    upload.set("user_id", String(user.id));
+    const result = await callApi(context, request, "/users/avatar", { method: "PATCH", token: auth.token, formData: upload, schema: ApiUserAnswer });
+    if (!result.ok) return fail({ type: "error", title: "Erro ao atualizar dados!", description: result.message }, result.status, { avatar: [result.message] });
+    avatarUrl = result.data.user.avatar_url;
+  }
+  const update = await callApi(context, request, "/users/update", {
+    method: "PUT",
+    token: auth.token,
+    json: { nome: user.nome, email, telefone },
+    schema: ApiUserAnswer,
+  });
+  if (!update.ok) return fail({ type: "error", title: "Erro ao atualizar dados!", description: update.message }, update.status, update.fieldErrors);
+  if (novaSenha) {
+    const change = await callApi(context, request, "/users", {
+      method: "PUT",
+      token: auth.token,
+      json: { userId: user.id, nome: user.nome, telefone, ativo: true, password: novaSenha, oldPassword: senhaAtual },
+      schema: ApiUserAnswer,
+    });
+    if (!change.ok) {
+      const fieldErrors = change.fieldErrors?.oldPassword ? { senhaAtual: change.fieldErrors.oldPassword } : change.fieldErrors;
+      return fail({ type: "error", title: "Erro ao atualizar dados!", description: change.message }, change.status, fieldErrors);
+    }
+  }
+  const headers = new Headers();
+  const sessionCookie = await updateSessionUser(request, context, { avatarUrl });
+  if (sessionCookie) headers.append("set-cookie", sessionCookie);
+  return redirectWithToast(context, "/profile", { type: "success", title: "Dados atualizados!", description: "Suas alterações foram salvas." }, { headers });
+}
+
+export default function Profile() {
+  const { me } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { form, fields, onSubmit, toast } = useValidatedForm(ProfileFormSchema, actionData, {
+    invalidToast: VALIDATION_TOAST,
+    defaultValue: { email: me.user.email, telefone: formatPhoneBR(me.user.telefone) },
+  });
+  const avatarErrors = actionData?.result?.error?.avatar;
+
+  return (
+    <>
+      <PageHeader title="Meu perfil" />
+      <FormToast toast={toast} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={onSubmit} className="card profile-form">
+        <section aria-labelledby="foto-title">
+          <h2 id="foto-title">Foto</h2>
+          <AvatarPicker currentUrl={me.user.avatar_url} name={me.user.nome} />
+          <ErrorList errors={avatarErrors} />
+        </section>
+        <section aria-labelledby="dados-title">
+          <h2 id="dados-title">Dados pessoais</h2>
+          <dl className="facts">
+            <div>
+              <dt>Nome</dt>
+              <dd>{me.user.nome}</dd>
+            </div>
+            <div>
+              <dt>CPF</dt>
+              <dd>{formatCpfText(me.user.cpf)}</dd>
+            </div>
+            <div>
+              <dt>Data de nascimento</dt>
+              <dd>{me.user.dataNascimento ? formatDateBR(me.user.dataNascimento) : "-"}</dd>
+            </div>
+            <div>
+              <dt>Empresa principal</dt>
+              <dd>{me.empresaPrincipal[0] ? `${me.empresaPrincipal[0].Id_Empresas} - ${me.empresaPrincipal[0].NOME}` : me.filial ? `${me.empresa} (${me.filial})` : me.empresa}</dd>
+            </div>
+            <div>
+              <dt>Nível de acesso</dt>
+              <dd>{me.nivelAcesso}</dd>
+            </div>
+          </dl>
+          <div className="grid-2">
+            <Field label="E-mail" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
+            <Field label="Telefone" meta={fields.telefone} type="tel" mask="phone" inputProps={{ autoComplete: "tel" }} />
+          </div>
+        </section>
+        <section aria-labelledby="senha-title">
+          <h2 id="senha-title">Alterar senha</h2>
+          <p className="muted">Preencha os três campos só se quiser trocar a senha.</p>
+          <div className="grid-3">
+            <PasswordField label="Senha atual" meta={fields.senhaAtual} autoComplete="current-password" />
+            <PasswordField label="Nova senha" meta={fields.novaSenha} autoComplete="new-password" />
+            <PasswordField label="Confirmar senha" meta={fields.confirmarSenha} autoComplete="new-password" />
+          </div>
+        </section>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary">
+            Salvar alterações
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
