@@ -39,6 +39,9 @@ export function useValidatedForm<Schema extends z.ZodType>(
   useEffect(() => setClientToast(null), [actionData]);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     form.onSubmit(event);
+    // conform validates a field on blur by submitting with its own '__intent__' button: not a user's submit.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("name") === "__intent__") return;
     if (event.defaultPrevented) setClientToast(options.invalidToast ?? BLANK_FIELDS_TOAST);
   };
   const toast = clientToast ?? actionData?.toast ?? null;
