@@ -4,6 +4,8 @@ import type { ZodError } from "zod";
 import { requireUser } from "./auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
 import { ApiError } from "./lib/errors.ts";
+import { branchRoutes } from "./routes/branches.ts";
+import { catalogueRoutes } from "./routes/catalogues.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
@@ -64,6 +66,8 @@ export function createApi(deps: ApiDeps) {
   // Everything below needs a bearer token.
   api.use("*", requireUser(deps));
   api.route("/", userRoutes(deps));
+  api.route("/", branchRoutes(deps));
+  api.route("/", catalogueRoutes(deps));
 
   return api;
 }

@@ -38,6 +38,8 @@ export function isBlockedOnWeb(user: UserForRole) {
 export const PERMISSIONS = {
   /** catalogues, environments, bookings, FAQ, pre-registered CPFs and the users list */
   manageRegisters: [1, 2, 3, null],
+  /** create, edit, remove and duplicate catalogue items: main-company staff only, never branch-level users */
+  editRegisters: [1, 2],
   manageBranches: [1, 2],
   manageMainCompanies: [1],
   viewFaq: [1, 2, 3],

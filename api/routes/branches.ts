@@ -1,0 +1,56 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+
+import type { ApiDeps, ApiEnv } from "../context.ts";
+import { notFound } from "../lib/errors.ts";
+import { bearer, errorResponses, jsonResponse, queryId } from "../lib/openapi.ts";
+
+const Branch = z
+  .object({
+    ID: z.number(),
+    NOME: z.string(),
+    CNPJ: z.string(),
+    ENDERECO: z.string(),
+    NUMERO: z.string(),
+    ATIVO: z.boolean(),
+    Id_Empresas: z.number(),
+  })
+  .openapi("Branch");
+
+const listBranches = createRoute({
+  method: "get",
+  path: "/empresas/filiais",
+  summary: "Branches of the caller's main company (a branch-level user gets only their own); the client keeps ATIVO true",
+  security: bearer,
+  request: { query: z.object({ companyId: queryId }) },
+  responses: { 200: jsonResponse("Branches", z.array(Branch)), 404: errorResponses[404] },
+});
+
+export function branchRoutes(deps: ApiDeps) {
+  const { db } = deps.database;
+  const app = new OpenAPIHono<ApiEnv>();
+  app.openapi(listBranches, async (c) => {
+    const scope = c.get("scope");
+    const { companyId } = c.req.valid("query");
+    if (companyId !== undefined && companyId !== scope.companyId) throw notFound();
+    const rows = await db
+      .selectFrom("branches")
+      .select(["id", "nome", "cnpj", "endereco", "numero", "ativo", "company_id"])
+      .where("company_id", "=", scope.companyId)
+      .$if(scope.level !== "company", (qb) => qb.where("id", "=", (scope as { branchId: number }).branchId))
+      .orderBy("nome")
+      .execute();
+    return c.json(
+      rows.map((row) => ({
+        ID: row.id,
+        NOME: row.nome,
+        CNPJ: row.cnpj,
+        ENDERECO: row.endereco,
+        NUMERO: row.numero,
+        ATIVO: row.ativo,
+        Id_Empresas: row.company_id,
+      })),
+      200,
+    );
+  });
+  return app;
+}
