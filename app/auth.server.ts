@@ -6,19 +6,11 @@ import { FormStrategy } from "remix-auth-form";
 
 import { isBlockedOnWeb } from "../api/domain/roles";
 import { ApiSession, callApi } from "./api.server";
+import { ACCESS_BLOCKED, SIGN_IN_FAILED } from "./lib/auth-messages";
 import { SignInSchema } from "./lib/schemas";
 import type { ToastInput } from "./toast.server";
 
-export const SIGN_IN_FAILED: ToastInput = {
-  type: "error",
-  title: "Erro na autenticação",
-  description: "Ocorreu um erro ao fazer login, cheque as credenciais.",
-};
-export const ACCESS_BLOCKED: ToastInput = {
-  type: "info",
-  title: "Acesso bloqueado!",
-  description: "Caso queira alterar suas permissões, entre em contato com seu coordenador ou o administrador do sistema.",
-};
+export { ACCESS_BLOCKED, SIGN_IN_FAILED };
 
 /** Why a sign-in did not produce a session: the form reply to render and the toast to show. */
 export class SignInRefused extends Error {
@@ -38,7 +30,7 @@ export function authenticator(context: AppLoadContext) {
   const auth = new Authenticator<ApiSession>();
   auth.use(
     new FormStrategy(async ({ form, request }) => {
-      const submission = parseWithZod(form, { schema: SignInSchema });
+      const submission = parseWithZod(form, { schema: SignInSchema, disableAutoCoercion: true });
       if (submission.status !== "success") throw new SignInRefused(submission.reply({ hideFields: ["password"] }), SIGN_IN_FAILED);
       const result = await callApi(context, request, "/sessions", {
         method: "POST",

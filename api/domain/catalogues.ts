@@ -97,6 +97,7 @@ export function catalogueTexts(kind: CatalogueKind) {
   return {
     listTab: `Listar ${c.plural}`,
     registerTab: `Cadastrar ${c.singular}`,
+    nameLabel: `Nome d${o} ${c.singular}`,
     empty: `Não existem ${c.plural} cadastrad${o}s ainda.`,
     nameRequired: `Nome d${o} ${c.singular} é obrigatório`,
     colorRequired: "Escolha a cor do risco",

@@ -41,7 +41,16 @@ const CataloguePage = z
   .object({ items: z.array(CatalogueItem), total: z.number(), page: z.number(), size: z.number() })
   .openapi("CataloguePage");
 
-const ScopeQuery = z.object({ companyId: queryId, filialId: queryId, filialClientId: queryId });
+const ScopeQuery = z.object({
+  companyId: queryId,
+  filialId: queryId,
+  filialClientId: queryId,
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .optional()
+    .openapi({ description: "Only these ids (comma-separated), e.g. the ticked rows of a duplicate dialog" }),
+});
 
 type ItemRow = { id: number; name: string; color: string | null; branch_id: number; empresa: string };
 
@@ -140,7 +149,8 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       const filter = await resolveBranchFilter(db, ctx.get("scope"), query);
       let list = selectItems(db, c)
         .where("item.company_id", "=", filter.companyId)
-        .$if(filter.branchId !== undefined, (qb) => qb.where("item.branch_id", "=", filter.branchId!));
+        .$if(filter.branchId !== undefined, (qb) => qb.where("item.branch_id", "=", filter.branchId!))
+        .$if(query.ids !== undefined, (qb) => qb.where("item.id", "in", query.ids!.split(",").map(Number)));
       if (query.q?.trim()) {
         const pattern = foldSearch(query.q);
         list = list.where((eb) =>

@@ -27,13 +27,15 @@ export function useValidatedForm<Schema extends z.ZodType>(
   options: { id?: string; invalidToast?: ToastInput; defaultValue?: Record<string, unknown> } = {},
 ) {
   // Fields are typed as text: every form here posts strings, and the schema gives the typed value in the action.
+  // Auto-coercion is off (here and in every action): it turns '' into undefined inside our preprocess pipes, which
+  // replaced the spec's messages ('E-mail obrigatório') with zod's 'expected string, received undefined'.
   const [form, fields] = useForm<Record<string, string>>({
     id: options.id,
     lastResult: actionData?.result,
     defaultValue: options.defaultValue as Record<string, string> | undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as unknown as z.ZodType<Record<string, string>> }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as unknown as z.ZodType<Record<string, string>>, disableAutoCoercion: true }),
   });
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
   useEffect(() => setClientToast(null), [actionData]);

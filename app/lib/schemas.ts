@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { CATALOGUES, catalogueTexts, HEX_COLOR, type CatalogueKind } from "../../api/domain/catalogues";
 import {
   birthDateField,
   cpfField,
@@ -88,3 +89,20 @@ export const ProfileFormSchema = z
     confirmarSenha: optionalText,
   })
   .superRefine(passwordChangeRule);
+
+/** Create and edit of a catalogue item (one schema per kind: the messages name the kind). */
+export function catalogueItemSchema(kind: CatalogueKind, withBranch: boolean) {
+  const texts = catalogueTexts(kind);
+  return z.object({
+    name: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().replace(/\s+/g, " ") : ""),
+      z.string().min(1, texts.nameRequired).max(120, "No máximo 120 caracteres"),
+    ),
+    color: CATALOGUES[kind].hasColor
+      ? z.preprocess((value) => value ?? "", z.string().regex(HEX_COLOR, texts.colorRequired))
+      : z.string().optional(),
+    companyId: withBranch
+      ? z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number({ error: "Escolha a filial" }).int())
+      : z.string().optional(),
+  });
+}

@@ -33,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requirePage(request, context, "/profile");
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ProfileFormSchema });
+  const submission = parseWithZod(formData, { schema: ProfileFormSchema, disableAutoCoercion: true });
   const hide = ["senhaAtual", "novaSenha", "confirmarSenha"];
   const avatar = formData.get("avatar");
   const hasAvatar = avatar instanceof File && avatar.size > 0;

@@ -5,9 +5,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 
 import { emailWarnings } from "../../api/domain/fields";
-import { SIGN_IN_FAILED, SignInRefused, authenticator } from "~/auth.server";
+import { SignInRefused, authenticator } from "~/auth.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { Field, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
+import { SIGN_IN_FAILED } from "~/lib/auth-messages";
 import { SignInSchema } from "~/lib/schemas";
 import { createUserSession, homeOf, requireAnonymous, safeRedirectTo } from "~/session.server";
 

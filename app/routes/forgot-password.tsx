@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply(), toast: OTHER_FAILURE }, { status: 400 });
   }

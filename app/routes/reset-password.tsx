@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }), toast: VALIDATION_TOAST }, { status: 400 });
   }

@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: SignUpSchema });
+  const submission = parseWithZod(await request.formData(), { schema: SignUpSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: VALIDATION_TOAST }, { status: 400 });
   }

@@ -1,0 +1,191 @@
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+import { CSV_INVALID } from "../../api/domain/catalogues";
+import { FormToast } from "~/components/forms";
+import type { ToastInput } from "~/toast.server";
+
+export type BatchFileResult = { name: string; ok: boolean; errors: string[] };
+
+type PendingFile = { id: string; file: File; progress: number; state: "pending" | "sending" | "done" | "error"; errors: string[] };
+
+const RELOAD_AFTER_UPLOAD_MS = 1_500;
+
+function readableSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} KB`;
+  return `${(bytes / 1024 / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
+}
+
+const isCsv = (file: File) => file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel";
+
+/**
+ * 'Cadastro em lote': branch, CSV files, 'Cadastrar', 'Baixar Modelo'. Without JS the form posts every file at
+ * once and the page lists each file's result. With JS files are dropped or chosen into a list and sent one by
+ * one with their progress; each file is all-or-nothing on the server.
+ */
+export function BatchUpload({
+  kind,
+  branches,
+  intent,
+  serverResults,
+  busy,
+  failedTitle,
+}: {
+  kind: string;
+  branches: { id: number; nome: string }[];
+  intent: string;
+  serverResults: BatchFileResult[];
+  busy: boolean;
+  failedTitle: string;
+}) {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const branch = useRef<HTMLSelectElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [toast, setToast] = useState<ToastInput | null>(null);
+  const [sending, setSending] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const add = (list: FileList | null) => {
+    if (!list) return;
+    const chosen = [...list].map((file) => ({ id: `${file.name}-${file.size}-${Math.random()}`, file, progress: 0, state: "pending" as const, errors: [] }));
+    setFiles((current) => [...current, ...chosen]);
+    if (input.current) input.current.value = "";
+  };
+  const update = (id: string, patch: Partial<PendingFile>) =>
+    setFiles((current) => current.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
+
+  const send = (entry: PendingFile) =>
+    new Promise<boolean>((resolve) => {
+      const body = new FormData();
+      body.set("intent", intent);
+      body.set("idEmpresaFilial", branch.current?.value ?? "");
+      body.set("arquivos", entry.file);
+      const xhr = new XMLHttpRequest();
+      xhr.open("POST", `/${kind}/cadastrar?modo=lote&_data=${encodeURIComponent(`catalogue/${kind}/register`)}`);
+      xhr.setRequestHeader("accept", "application/json");
+      xhr.upload.onprogress = (event) => event.lengthComputable && update(entry.id, { progress: Math.round((event.loaded / event.total) * 100) });
+      xhr.onload = () => {
+        let errors: string[] = [];
+        try {
+          errors = (JSON.parse(xhr.responseText)?.files?.[0]?.errors as string[]) ?? [];
+        } catch {
+          errors = ["Ocorreu um erro inexperado, tente novamente mais tarde."];
+        }
+        const ok = xhr.status >= 200 && xhr.status < 300;
+        update(entry.id, { progress: 100, state: ok ? "done" : "error", errors: ok ? [] : errors });
+        resolve(ok);
+      };
+      xhr.onerror = () => {
+        update(entry.id, { state: "error", errors: ["Falha de conexão ao enviar o arquivo."] });
+        resolve(false);
+      };
+      update(entry.id, { state: "sending", progress: 0 });
+      xhr.send(body);
+    });
+
+  const submitWithProgress = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const pending = files.filter((entry) => entry.state !== "done");
+    if (!pending.length || pending.some((entry) => !isCsv(entry.file))) {
+      setToast({ type: "error", title: failedTitle, description: CSV_INVALID });
+      return;
+    }
+    setToast(null);
+    setSending(true);
+    let allOk = true;
+    for (const entry of pending) allOk = (await send(entry)) && allOk;
+    setSending(false);
+    if (allOk) setTimeout(() => navigate(`/${kind}`), RELOAD_AFTER_UPLOAD_MS);
+    else setToast({ type: "error", title: failedTitle, description: "Nenhuma linha dos arquivos com erro foi gravada. Corrija as linhas indicadas e envie de novo." });
+  };
+
+  return (
+    <>
+      <FormToast toast={toast} />
+      <Form method="post" encType="multipart/form-data" className="stack" onSubmit={hydrated ? submitWithProgress : undefined}>
+        <input type="hidden" name="intent" value={intent} />
+        <div className="field narrow-form">
+          <label htmlFor="idEmpresaFilial">Filial</label>
+          <select id="idEmpresaFilial" name="idEmpresaFilial" ref={branch}>
+            {branches.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.id} - {option.nome}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div
+          className="drop-zone"
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={(event) => {
+            event.preventDefault();
+            add(event.dataTransfer.files);
+          }}
+        >
+          <label htmlFor="arquivos">Arraste os arquivos CSV para cá ou clique para procurar</label>
+          <input
+            ref={input}
+            id="arquivos"
+            name="arquivos"
+            type="file"
+            multiple
+            accept=".csv,text/csv,application/vnd.ms-excel"
+            onChange={hydrated ? (event) => add(event.currentTarget.files) : undefined}
+          />
+        </div>
+        {files.length ? (
+          <ul className="file-list" aria-label="Arquivos">
+            {files.map((entry) => (
+              <li key={entry.id} className={`file-${entry.state}`}>
+                <span>
+                  {entry.file.name} <span className="muted">({readableSize(entry.file.size)})</span>
+                </span>
+                <progress max={100} value={entry.progress} aria-label={`Envio de ${entry.file.name}`} />
+                {entry.state === "done" ? <span className="ok-text">Enviado</span> : null}
+                {entry.state === "pending" ? (
+                  <button type="button" className="link-button" onClick={() => setFiles((current) => current.filter((other) => other.id !== entry.id))}>
+                    Remover
+                  </button>
+                ) : null}
+                {entry.errors.length ? (
+                  <ul className="field-errors">
+                    {entry.errors.map((error) => (
+                      <li key={error}>{error}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {serverResults.length ? (
+          <ul className="file-list" aria-label="Resultado do envio">
+            {serverResults.map((result) => (
+              <li key={result.name} className={result.ok ? "file-done" : "file-error"}>
+                <span>{result.name}</span> <span className={result.ok ? "ok-text" : "error-text"}>{result.ok ? "Cadastrado" : "Não cadastrado"}</span>
+                {result.errors.length ? (
+                  <ul className="field-errors">
+                    {result.errors.map((error) => (
+                      <li key={error}>{error}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="form-actions">
+          <Link className="button" to={`/${kind}/modelo.csv`} reloadDocument download>
+            Baixar Modelo
+          </Link>
+          <button type="submit" className="button button-primary" disabled={busy || sending}>
+            Cadastrar
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

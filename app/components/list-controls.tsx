@@ -1,0 +1,99 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import { listHref, PAGE_SIZE_OPTIONS, pagerPages, type ListParams } from "~/lib/list-params";
+
+/**
+ * The parts every list page shares (DESIGN.md: one implementation per shared shape): search and page size as a
+ * GET form, sortable headers, the pager. All plain links and forms; JS only submits the size choice at once.
+ */
+export function ListSearch({ params, label, defaultSort }: { params: ListParams; label: string; defaultSort: string }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" className="list-search" role="search">
+      {params.ordem !== defaultSort ? <input type="hidden" name="ordem" value={params.ordem} /> : null}
+      {params.dir !== "asc" ? <input type="hidden" name="dir" value={params.dir} /> : null}
+      <div className="field">
+        <label htmlFor="q">{label}</label>
+        <input id="q" name="q" type="search" defaultValue={params.q} placeholder="Digite para buscar" />
+      </div>
+      <div className="field field-narrow">
+        <label htmlFor="tamanho">Itens por página</label>
+        <select id="tamanho" name="tamanho" defaultValue={params.tamanho} onChange={(event) => submit(event.currentTarget.form)}>
+          {PAGE_SIZE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button">
+        Buscar
+      </button>
+    </Form>
+  );
+}
+
+export function SortHeader({ column, label, params, defaultSort }: { column: string; label: string; params: ListParams; defaultSort: string }) {
+  const { pathname } = useLocation();
+  const active = params.ordem === column;
+  const nextDir = active && params.dir === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : "none"}>
+      <Link to={listHref(pathname, params, { ordem: column, dir: nextDir }, defaultSort)} className="sort-link">
+        {label}
+        <span aria-hidden="true">{active ? (params.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>
+      </Link>
+    </th>
+  );
+}
+
+export function Pager({ params, total, defaultSort }: { params: ListParams; total: number; defaultSort: string }) {
+  const { pathname } = useLocation();
+  const size = params.tamanho === "todos" ? Math.max(total, 1) : Number(params.tamanho);
+  const totalPages = Math.max(1, Math.ceil(total / size));
+  if (totalPages <= 1) return <p className="muted pager-summary">{summary(total)}</p>;
+  const href = (pagina: number) => listHref(pathname, params, { pagina }, defaultSort);
+  return (
+    <nav className="pager" aria-label="Paginação">
+      <p className="muted pager-summary">{summary(total)}</p>
+      <ul>
+        {params.pagina > 1 ? (
+          <li>
+            <Link to={href(params.pagina - 1)} aria-label="Página anterior">
+              ‹
+            </Link>
+          </li>
+        ) : null}
+        {pagerPages(params.pagina, totalPages).map((page) => (
+          <li key={page}>
+            {page === params.pagina ? (
+              <span aria-current="page">{page}</span>
+            ) : (
+              <Link to={href(page)} aria-label={`Página ${page}`}>
+                {page}
+              </Link>
+            )}
+          </li>
+        ))}
+        {params.pagina < totalPages ? (
+          <li>
+            <Link to={href(params.pagina + 1)} aria-label="Próxima página">
+              ›
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+const summary = (total: number) => (total === 1 ? "1 registro" : `${total} registros`);
+
+export function Tabs({ children }: { children: ReactNode }) {
+  return (
+    <nav className="tabs" aria-label="Abas">
+      {children}
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * List state lives in the page URL (DESIGN.md): ?q=&ordem=&dir=&pagina=&tamanho=, so a list can be shared by
+ * e-mail and opens the same after sign-in. Changing the search or the page size goes back to page 1.
+ */
+export const PAGE_SIZE_OPTIONS = [
+  { value: "20", label: "20" },
+  { value: "40", label: "40" },
+  { value: "80", label: "80" },
+  { value: "160", label: "160" },
+  { value: "todos", label: "Todos" },
+] as const;
+
+export type ListParams = { q: string; ordem: string; dir: "asc" | "desc"; pagina: number; tamanho: string };
+
+export function readListParams(url: URL | string, defaultSort: string): ListParams {
+  const search = new URL(url, "http://x").searchParams;
+  const tamanho = search.get("tamanho") ?? "20";
+  const pagina = Number(search.get("pagina") ?? "1");
+  return {
+    q: search.get("q")?.slice(0, 200) ?? "",
+    ordem: search.get("ordem") || defaultSort,
+    dir: search.get("dir") === "desc" ? "desc" : "asc",
+    pagina: Number.isInteger(pagina) && pagina > 0 ? pagina : 1,
+    tamanho: PAGE_SIZE_OPTIONS.some((option) => option.value === tamanho) ? tamanho : "20",
+  };
+}
+
+/** The API's paging query for these params. */
+export function apiListQuery(params: ListParams) {
+  return {
+    q: params.q || undefined,
+    sort: params.ordem,
+    dir: params.dir,
+    page: params.pagina,
+    size: params.tamanho === "todos" ? 0 : Number(params.tamanho),
+  };
+}
+
+/** A link to the same list with some params changed; default values are left out to keep URLs short. */
+export function listHref(pathname: string, params: ListParams, changes: Partial<ListParams>, defaultSort: string) {
+  const next = { ...params, ...changes };
+  if (changes.q !== undefined || changes.tamanho !== undefined) next.pagina = changes.pagina ?? 1;
+  const search = new URLSearchParams();
+  if (next.q) search.set("q", next.q);
+  if (next.ordem !== defaultSort) search.set("ordem", next.ordem);
+  if (next.dir !== "asc") search.set("dir", next.dir);
+  if (next.pagina !== 1) search.set("pagina", String(next.pagina));
+  if (next.tamanho !== "20") search.set("tamanho", next.tamanho);
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The pager shows the pages within 5 of the current one (spec 000 §9). */
+export function pagerPages(current: number, totalPages: number) {
+  const pages: number[] = [];
+  for (let page = Math.max(1, current - 5); page <= Math.min(totalPages, current + 5); page++) pages.push(page);
+  return pages;
+}
