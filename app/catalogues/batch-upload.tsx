@@ -68,13 +68,14 @@ export function BatchUpload({
       xhr.setRequestHeader("accept", "application/json");
       xhr.upload.onprogress = (event) => event.lengthComputable && update(entry.id, { progress: Math.round((event.loaded / event.total) * 100) });
       xhr.onload = () => {
-        let errors: string[] = [];
+        let outcome: BatchFileResult | undefined;
         try {
-          errors = (JSON.parse(xhr.responseText)?.files?.[0]?.errors as string[]) ?? [];
+          outcome = JSON.parse(xhr.responseText)?.files?.[0];
         } catch {
-          errors = ["Ocorreu um erro inexperado, tente novamente mais tarde."];
+          outcome = undefined;
         }
-        const ok = xhr.status >= 200 && xhr.status < 300;
+        const ok = xhr.status === 200 && outcome?.ok === true;
+        const errors = outcome?.errors?.length ? outcome.errors : ["Ocorreu um erro inexperado, tente novamente mais tarde."];
         update(entry.id, { progress: 100, state: ok ? "done" : "error", errors: ok ? [] : errors });
         resolve(ok);
       };

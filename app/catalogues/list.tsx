@@ -50,7 +50,12 @@ export default function CatalogueList() {
   const duplicate = useFetcher<DuplicateData>();
   const [duplicateOpen, setDuplicateOpen] = useState(false);
   useEffect(() => setHydrated(true), []);
-  useEffect(() => setTicked(new Set(tickAll ? page.items.map((item) => item.id) : [])), [page, tickAll]);
+  // New list data means a save, removal or duplicate finished: start over with nothing ticked and no dialog.
+  useEffect(() => {
+    setTicked(new Set(tickAll ? page.items.map((item) => item.id) : []));
+    setRemoving(null);
+    setDuplicateOpen(false);
+  }, [page, tickAll]);
 
   const allTicked = page.items.length > 0 && page.items.every((item) => ticked.has(item.id));
   const toggleAll = () => setTicked(allTicked ? new Set() : new Set(page.items.map((item) => item.id)));

@@ -41,8 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const wantsJson = request.headers.get("accept")?.includes("application/json");
     const branchId = String(form.get("idEmpresaFilial") ?? "");
     const files = form.getAll("arquivos").filter((file): file is File => file instanceof File && file.size > 0);
-    const fail = (toast: ToastInput, results: BatchFileResult[], status = 400) =>
-      json<FormActionData & { files: BatchFileResult[] }>({ toast, files: results }, { status });
+    // JS reads each file's outcome from the JSON (always 200 there); a plain form post gets a 400 page.
+    const fail = (toast: ToastInput, results: BatchFileResult[]) =>
+      json<FormActionData & { files: BatchFileResult[] }>({ toast, files: results }, { status: wantsJson ? 200 : 400 });
     if (!files.length) return fail({ type: "error", title: texts.batchFailed, description: CSV_INVALID }, []);
     const results: BatchFileResult[] = [];
     for (const file of files) {
