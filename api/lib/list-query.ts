@@ -33,10 +33,13 @@ export function pageOf(query: ListQuery) {
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";
 const PLAIN = "aaaaaeeeeiiiiooooouuuucn";
 
-/** Lower-case and without accents, so 'Área' sorts with 'area' and before 'Banheiro' (pt-BR order on any server). */
+/**
+ * Lower-case and without accents, so 'Área' sorts with 'area' and before 'Banheiro' (pt-BR order on any server).
+ * The two strings are inlined as literals so the expression matches the sort indexes of migration 002.
+ */
 export function foldText(expression: RawBuilder<unknown> | string) {
   const column = typeof expression === "string" ? sql.ref(expression) : expression;
-  return sql<string>`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+  return sql<string>`translate(lower(${column}), ${sql.lit(ACCENTED)}, ${sql.lit(PLAIN)})`;
 }
 
 export function foldSearch(term: string) {

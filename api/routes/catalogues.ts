@@ -66,19 +66,27 @@ const itemJson = (row: ItemRow) => ({
 
 const SORTS = { nome: "item.name", empresa: "branch.nome", cor: "item.color" } as const;
 
-function selectItems(db: Kysely<DB>, c: CatalogueDefinition) {
-  // The four tables share their columns; Kysely is told it is 'sectors' and colour is read only for risks.
+/** The live items of one catalogue with their branch. The four tables share their columns; Kysely is told 'sectors'. */
+function fromItems(db: Kysely<DB>, c: CatalogueDefinition) {
   return db
     .selectFrom(`${c.table as "sectors"} as item`)
     .innerJoin("branches as branch", "branch.id", "item.branch_id")
-    .select([
-      "item.id",
-      "item.name",
-      "item.branch_id",
-      "branch.nome as empresa",
-      sql<string | null>`${sql.raw(c.hasColor ? "item.color" : "null")}`.as("color"),
-    ])
     .where("item.deleted_at", "is", null);
+}
+
+/** The columns of an item answer; colour is read only for risks. */
+function itemColumns(c: CatalogueDefinition) {
+  return [
+    "item.id",
+    "item.name",
+    "item.branch_id",
+    "branch.nome as empresa",
+    sql<string | null>`${sql.raw(c.hasColor ? "item.color" : "null")}`.as("color"),
+  ] as const;
+}
+
+function selectItems(db: Kysely<DB>, c: CatalogueDefinition) {
+  return fromItems(db, c).select(itemColumns(c));
 }
 
 async function findOwned(db: Kysely<DB> | Transaction<DB>, c: CatalogueDefinition, scope: Scope, id: number) {
@@ -147,34 +155,30 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
     async (ctx) => {
       const query = ctx.req.valid("query");
       const filter = await resolveBranchFilter(db, ctx.get("scope"), query);
-      let list = selectItems(db, c)
+      let filtered = fromItems(db, c)
         .where("item.company_id", "=", filter.companyId)
         .$if(filter.branchId !== undefined, (qb) => qb.where("item.branch_id", "=", filter.branchId!))
         .$if(query.ids !== undefined, (qb) => qb.where("item.id", "in", query.ids!.split(",").map(Number)));
       if (query.q?.trim()) {
         const pattern = foldSearch(query.q);
-        list = list.where((eb) =>
+        filtered = filtered.where((eb) =>
           eb.or([eb(foldText("item.name"), "like", pattern), eb(foldText("branch.nome"), "like", pattern)]),
         );
       }
       const sortColumn = SORTS[(query.sort ?? "nome") as keyof typeof SORTS] ?? SORTS.nome;
       const direction = query.dir === "desc" ? "desc" : "asc";
-      const ordered = list
+      // Sorting by the folded name can use the expression index of migration 002; the id breaks ties.
+      const rowsQuery = filtered
+        .select(itemColumns(c))
         .orderBy(foldText(sortColumn === "item.color" && !c.hasColor ? "item.name" : sortColumn), direction)
-        .orderBy("item.name", direction)
         .orderBy("item.id", direction);
-      if (!isPaged(query)) return ctx.json((await ordered.execute()).map(itemJson), 200);
+      if (!isPaged(query)) return ctx.json((await rowsQuery.execute()).map(itemJson), 200);
 
       const { page, size, limit, offset } = pageOf(query);
-      const rows = await ordered
-        .select(sql<string>`count(*) over ()`.as("total"))
-        .$if(limit !== null, (qb) => qb.limit(limit!).offset(offset))
-        .execute();
-      let total = rows.length ? Number(rows[0].total) : 0;
-      if (!rows.length && page > 1) {
-        const counted = await list.select(sql<string>`count(*)`.as("total")).executeTakeFirst();
-        total = Number(counted?.total ?? 0);
-      }
+      // The page and the total as two queries: a window count would make PostgreSQL read and sort every row.
+      const rows = await rowsQuery.$if(limit !== null, (qb) => qb.limit(limit!).offset(offset)).execute();
+      const counted = await filtered.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow();
+      const total = Number(counted.total);
       return ctx.json({ items: rows.map(itemJson), total, page, size }, 200);
     },
   );
