@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
 import type { ZodError } from "zod";
 
 import { requireUser } from "./auth/middleware.ts";
@@ -41,6 +42,11 @@ export function createApi(deps: ApiDeps) {
   api.onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, error.status);
+    }
+    // Hono's own client errors (malformed JSON, a body of the wrong content type) are the caller's fault, not ours.
+    if (error instanceof HTTPException && error.status < 500) {
+      const message = error.status === 415 ? "Tipo de conteúdo não suportado" : "Requisição inválida";
+      return c.json({ message }, error.status);
     }
     deps.logger.error({ err: error, path: c.req.path }, "unexpected API error");
     return c.json({ message: UNEXPECTED }, 500);

@@ -1,6 +1,7 @@
 import { isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { isValid, parse } from "date-fns";
 import { z } from "zod";
+import { ptBR } from "zod/locales";
 
 import { onlyDigits } from "./masks.ts";
 
@@ -8,6 +9,10 @@ import { onlyDigits } from "./masks.ts";
  * Reusable field rules with the spec's Portuguese messages (spec 000 §5), used by the web forms (conform, in the
  * browser and in actions) and by the API's request schemas. Fields arrive as text from forms and JSON alike.
  */
+// Any message a rule below does not set itself (a missing or mistyped field) is Portuguese too, in the browser and
+// on the server: every schema of the product imports this module.
+z.config(ptBR());
+
 export const MESSAGES = {
   emailRequired: "E-mail obrigatório",
   emailInvalid: "Digite um email válido",

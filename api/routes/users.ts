@@ -3,7 +3,6 @@ import { fileTypeFromBuffer } from "file-type";
 import { sql } from "kysely";
 
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { assertBranchInScope } from "../auth/scope.ts";
 import { mainCompaniesOf, selectUsers, userJson } from "../auth/users.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { birthDateField, cpfField, emailField, MESSAGES, nameField, passwordField, phoneField } from "../domain/fields.ts";
@@ -225,8 +224,8 @@ export function userRoutes(deps: ApiDeps) {
     if (!self) {
       if (!can(user, "manageRegisters")) throw new ApiError(403, "Permissão negada!");
       if (scope.level !== "company") {
-        if (target.branch_id === null) throw notFound("Usuário não encontrado");
-        await assertBranchInScope(db, scope, target.branch_id);
+        // Another branch's user answers exactly like an unknown one: the 404 must not tell that it exists.
+        if (target.branch_id !== scope.branchId) throw notFound("Usuário não encontrado");
       }
     }
     let passwordHash: string | undefined;

@@ -33,7 +33,9 @@ export function useValidatedForm<Schema extends z.ZodType>(
     id: options.id,
     lastResult: actionData?.result,
     defaultValue: options.defaultValue as Record<string, string> | undefined,
-    shouldValidate: "onBlur",
+    // Not on blur: a message appearing on blur moves the submit button under the pointer between mousedown and
+    // mouseup, and the user's click on it is lost (the form then neither submits nor shows its toast).
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as unknown as z.ZodType<Record<string, string>>, disableAutoCoercion: true }),
   });

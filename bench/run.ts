@@ -1,0 +1,324 @@
+/**
+ * The benchmark suite (`npm run bench`): server start-up times, then requests per second and latency for each case
+ * in bench/cases.ts next to a static file of the same size served by the same server. See bench/README.md.
+ */
+import os from "node:os";
+import path from "node:path";
+
+import { DEMO_PASSWORD } from "../api/db/seed.ts";
+import { CASES, type BenchCase, type BenchContext } from "./cases.ts";
+import { madeListData, IMPORT_ROWS, importMedians, LIST_BRANCH_ID, LIST_ROWS, measureImports, SEARCH_MATCHES, SEARCH_TERM, type ImportRow } from "./catalogues.ts";
+import {
+  apiSignIn,
+  benchFile,
+  fmt,
+  formatTable,
+  probe,
+  ROOT,
+  runCleanups,
+  runLoad,
+  SERVER_ENV,
+  ServerStartError,
+  signIn,
+  startServer,
+  tempDir,
+  type LoadResult,
+  type ProbeResult,
+  type RequestSpec,
+  type RunningServer,
+} from "./lib.ts";
+
+const numberFromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value >= 0 ? value : fallback;
+};
+
+const SETTINGS = {
+  startupRuns: numberFromEnv("BENCH_STARTUP_RUNS", 2),
+  connections: numberFromEnv("BENCH_CONNECTIONS", 10),
+  durationS: numberFromEnv("BENCH_DURATION", 8),
+  warmupS: numberFromEnv("BENCH_WARMUP", 2),
+  importFailRuns: numberFromEnv("BENCH_IMPORT_FAIL_RUNS", 3),
+  acceptEncoding: "gzip, deflate, br",
+};
+
+const progress = (message: string) => console.error(`[bench] ${message}`);
+const problems: string[] = [];
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. Start-up.
+
+type StartupRow = { scenario: string; run: number; server: RunningServer; expectSeeded: boolean };
+
+async function measureStartups() {
+  const rows: StartupRow[] = [];
+  let seededDir: ReturnType<typeof tempDir> | undefined;
+  for (let run = 1; run <= SETTINGS.startupRuns; run++) {
+    const empty = tempDir("empty");
+    progress(`start-up run ${run}: empty database`);
+    await record(rows, "empty DB (DEMO_DATA=false, fresh dir)", run, false, { dataDir: empty.dir, demoData: false, label: "empty" });
+    empty.remove();
+
+    seededDir?.remove();
+    seededDir = tempDir("demo");
+    progress(`start-up run ${run}: demo database, first start (seeds)`);
+    await record(rows, "demo DB, 1st start (fresh dir, seeds)", run, true, { dataDir: seededDir.dir, demoData: true, label: "demo-1" });
+    progress(`start-up run ${run}: demo database, second start`);
+    await record(rows, "demo DB, 2nd start (already seeded)", run, false, { dataDir: seededDir.dir, demoData: true, label: "demo-2" });
+  }
+  return { rows, seededDir };
+}
+
+async function record(rows: StartupRow[], scenario: string, run: number, expectSeeded: boolean, options: Parameters<typeof startServer>[0]) {
+  const server = await startServer(options);
+  await server.stop();
+  if (server.seeded !== expectSeeded) problems.push(`${scenario} run ${run}: the server logged seeded=${server.seeded}, expected ${expectSeeded}`);
+  rows.push({ scenario, run, server, expectSeeded });
+}
+
+function startupTable(rows: StartupRow[]) {
+  const scenarios = [...new Set(rows.map((row) => row.scenario))];
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  const cells = (spawnToHealthy: number, startupMs: number | undefined) => [
+    fmt.int(spawnToHealthy),
+    fmt.int(startupMs),
+    fmt.int(startupMs === undefined ? undefined : spawnToHealthy - startupMs),
+  ];
+  return formatTable(
+    ["scenario", ">run", ">spawn → /healthz 200 (ms)", ">server startupMs", ">outside startupMs (ms)", "seeded"],
+    scenarios.flatMap((scenario) => {
+      const runs = rows.filter((row) => row.scenario === scenario);
+      const lines = runs.map(({ run, server }) => [
+        scenario,
+        String(run),
+        ...cells(server.spawnToHealthyMs, server.startupMs),
+        String(server.seeded ?? "?"),
+      ]);
+      if (runs.length > 1) {
+        const logged = runs.map(({ server }) => server.startupMs).filter((value) => value !== undefined);
+        lines.push([
+          "",
+          "median",
+          ...cells(
+            median(runs.map(({ server }) => server.spawnToHealthyMs)),
+            logged.length === runs.length ? median(logged) : undefined,
+          ),
+          "",
+        ]);
+      }
+      return lines;
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. Load.
+
+type Measured = { label: string; spec: RequestSpec; probe: ProbeResult; load: LoadResult };
+type CaseResult = { name: string; page: Measured; static?: Measured };
+
+async function measureCases(dataDir: string) {
+  progress("starting the server for the load cases (demo database)");
+  const server = await startServer({ dataDir, demoData: true, label: "load" });
+  const sessions = new Map<string, string>();
+  const tokens = new Map<string, Promise<string>>();
+  const context: BenchContext = {
+    baseUrl: server.url,
+    dataDir,
+    async signIn(email = "admin@demo.com.br") {
+      let cookie = sessions.get(email);
+      if (!cookie) sessions.set(email, (cookie = await signIn(server.url, email, DEMO_PASSWORD)));
+      return cookie;
+    },
+    apiToken(email = "admin@demo.com.br") {
+      let token = tokens.get(email);
+      if (!token) tokens.set(email, (token = apiSignIn(server.url, email, DEMO_PASSWORD)));
+      return token;
+    },
+  };
+  const results: CaseResult[] = [];
+  let imports: ImportRow[] = [];
+  try {
+    for (const benchCase of CASES) results.push(await measureCase(server.url, context, benchCase));
+    // After the load cases, so the sector list they read does not change under them.
+    progress(`CSV imports of ${IMPORT_ROWS} rows`);
+    imports = await measureImports(context, SETTINGS.importFailRuns, problems, progress);
+  } finally {
+    await server.stop();
+  }
+  return { results, imports };
+}
+
+async function measureCase(baseUrl: string, context: BenchContext, benchCase: BenchCase): Promise<CaseResult> {
+  progress(`case '${benchCase.name}'`);
+  const overrides = (await benchCase.setup?.(context)) ?? {};
+  const headers: Record<string, string> = { "accept-encoding": SETTINGS.acceptEncoding, ...benchCase.headers };
+  if (benchCase.account) headers.cookie = await context.signIn(benchCase.account);
+  const spec: RequestSpec = {
+    method: benchCase.method ?? "GET",
+    path: benchCase.path,
+    body: benchCase.body,
+    ...overrides,
+    headers: { ...headers, ...overrides.headers },
+  };
+  const expectStatus = benchCase.expectStatus ?? 200;
+
+  const page = await measure(baseUrl, `${spec.method} ${spec.path}`, spec, expectStatus, benchCase.verify && ((body) => benchCase.verify!(body, context)));
+  if (!(benchCase.compareStatic ?? spec.method === "GET")) return { name: benchCase.name, page };
+
+  // The same bytes as the page, so both compress alike; the same request headers too.
+  const size = page.probe.body.length;
+  const file = path.join(ROOT, "public", `bench-static-${size}.html`);
+  const removeFile = benchFile(file, page.probe.body);
+  try {
+    const staticSpec: RequestSpec = { method: "GET", path: `/${path.basename(file)}`, headers: spec.headers };
+    const staticMeasured = await measure(baseUrl, `GET ${staticSpec.path}`, staticSpec, 200);
+    if (staticMeasured.probe.body.length !== size) {
+      problems.push(`${benchCase.name}: the static file answered ${staticMeasured.probe.body.length} bytes, expected ${size}`);
+    }
+    return { name: benchCase.name, page, static: staticMeasured };
+  } finally {
+    removeFile();
+  }
+}
+
+async function measure(
+  baseUrl: string,
+  label: string,
+  spec: RequestSpec,
+  expectStatus: number,
+  verify?: (body: Buffer) => Promise<string | undefined> | string | undefined,
+): Promise<Measured> {
+  const probed = await probe(baseUrl, spec);
+  if (probed.status !== expectStatus) {
+    throw new Error(`${label}: status ${probed.status}, expected ${expectStatus}${probed.headers.location ? ` (location ${probed.headers.location})` : ""}`);
+  }
+  const wrong = await verify?.(probed.body);
+  if (wrong) throw new Error(`${label}: unexpected answer: ${wrong}`);
+  progress(`  load ${label} (${SETTINGS.warmupS}s warm-up + ${SETTINGS.durationS}s)`);
+  const load = await runLoad(baseUrl, { ...spec, connections: SETTINGS.connections, durationS: SETTINGS.durationS, warmupS: SETTINGS.warmupS });
+  const unexpected = Object.entries(load.statusCodes).filter(([code]) => Number(code) !== expectStatus);
+  if (unexpected.length || load.errors) {
+    problems.push(`${label}: ${load.errors} errors/timeouts, unexpected statuses ${JSON.stringify(Object.fromEntries(unexpected))}`);
+  }
+  return { label, spec, probe: probed, load };
+}
+
+function loadTable(results: CaseResult[]) {
+  const row = (name: string, measured: Measured) => {
+    const { probe: probed, load } = measured;
+    const encoding = probed.headers["content-encoding"] ?? "none";
+    return [
+      name,
+      measured.label,
+      String(probed.status),
+      `${fmt.bytes(probed.wireBytes)} (${encoding})`,
+      fmt.bytes(probed.body.length),
+      fmt.int(load.rps),
+      fmt.ms(load.p50),
+      fmt.ms(load.p95),
+      fmt.ms(load.p99),
+      fmt.int(load.requests),
+      fmt.int(load.errors + Object.entries(load.statusCodes).filter(([code]) => Number(code) !== probed.status).reduce((sum, [, n]) => sum + n, 0)),
+    ];
+  };
+  return formatTable(
+    ["case", "request", ">status", ">body on the wire", ">body decoded", ">req/s", ">p50 ms", ">p95 ms", ">p99 ms", ">requests", ">bad"],
+    results.flatMap((result) => [row(result.name, result.page), ...(result.static ? [row("  same-size static file", result.static)] : [])]),
+  );
+}
+
+function overheadTable(results: CaseResult[]) {
+  const compared = results.filter((result) => result.static);
+  return formatTable(
+    ["case", ">page req/s", ">static req/s", ">page/static req/s", ">page p50 ms", ">static p50 ms", ">page/static p50"],
+    compared.map(({ name, page, static: still }) => [
+      name,
+      fmt.int(page.load.rps),
+      fmt.int(still!.load.rps),
+      fmt.ratio(page.load.rps / still!.load.rps),
+      fmt.ms(page.load.p50),
+      fmt.ms(still!.load.p50),
+      fmt.ratio(page.load.p50 / still!.load.p50),
+    ]),
+  );
+}
+
+function importTable(rows: ImportRow[]) {
+  const lines = rows.map((row) => [
+    row.label,
+    `${row.kind} → branch ${row.branchId}`,
+    fmt.int(row.rows),
+    String(row.status),
+    row.answer,
+    fmt.int(row.ms),
+    fmt.int(row.rows / (row.ms / 1000)),
+    `${fmt.int(row.before)} → ${fmt.int(row.after)}`,
+  ]);
+  for (const group of importMedians(rows)) {
+    lines.push([`median (${group.runs} runs): ${group.key}`, "", fmt.int(group.rows), "", "", fmt.int(group.ms), fmt.int(group.rows / (group.ms / 1000)), ""]);
+  }
+  return formatTable(["import", "into", ">rows", ">status", "answer", ">wall ms", ">rows/s", ">branch total before → after"], lines);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" / ");
+
+async function main() {
+  const began = performance.now();
+  console.log("Limpeza benchmarks");
+  console.log(
+    `node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? "?"}), server: NODE_ENV=${SERVER_ENV.NODE_ENV} LOG_LEVEL=${SERVER_ENV.LOG_LEVEL}, PGlite in a temp DATA_DIR`,
+  );
+  console.log(`load average at start (1/5/15 min): ${loadAverage()}`);
+  console.log(
+    `load: autocannon from this process, ${SETTINGS.connections} connections, ${SETTINGS.warmupS}s warm-up + ${SETTINGS.durationS}s measured, accept-encoding: ${SETTINGS.acceptEncoding}`,
+  );
+
+  const startups = await measureStartups();
+  if (startups.rows.length) {
+    console.log(`\nServer start-up (${SETTINGS.startupRuns} run(s) each; node --import tsx server.ts)`);
+    console.log(startupTable(startups.rows));
+  }
+
+  // The load server reuses the demo dir seeded above (or seeds a fresh one when start-up runs are off).
+  const demoDir = startups.seededDir ?? tempDir("demo");
+  const { results, imports } = await measureCases(demoDir.dir);
+  demoDir.remove();
+  const list = await madeListData();
+  console.log(`\nThroughput and latency (one server, demo database)`);
+  if (list) console.log(
+    `List cases: ${fmt.int(LIST_ROWS)} sectors imported into branch ${LIST_BRANCH_ID} (one CSV, ${fmt.int(list.importMs)} ms) before them; ` +
+      `${fmt.int(list.total)} sectors in the company's list, '${SEARCH_TERM}' matches ${fmt.int(SEARCH_MATCHES)}; 20 a page, sorted by name descending.`,
+  );
+  console.log(loadTable(results));
+  console.log(`\nOverhead against a static file of the same size (page/static < 1 means the page is slower)`);
+  console.log(overheadTable(results));
+  if (imports.length) {
+    console.log(`\nCSV import (POST /api/cadastroViaCSV/..., ${fmt.int(IMPORT_ROWS)} rows, one request each, after the load cases; wall time = request sent → answer received)`);
+    console.log(importTable(imports));
+  }
+
+  console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
+  console.log(`Total time ${fmt.int((performance.now() - began) / 1000)} s`);
+  if (problems.length) {
+    console.log(`\nPROBLEMS (the figures above may be wrong):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof ServerStartError ? `\nThe server failed to start: ${error.message}` : error);
+    process.exitCode = 1;
+  })
+  .finally(runCleanups);

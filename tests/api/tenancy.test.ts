@@ -1,0 +1,437 @@
+/**
+ * Tenant isolation, written once for every route (DESIGN.md 'Security and tenancy'): an id outside the caller's
+ * scope answers 404 and changes nothing.
+ *
+ * To cover a new route, add an entry to OTHER_TENANT_ROUTES (ids of another main company) and, when the route is
+ * narrowed to a branch for branch-level users, to OTHER_BRANCH_ROUTES. The OpenAPI check below fails when an
+ * authenticated operation takes an id (path, query or body) and no entry lists it.
+ */
+import type { Kysely } from "kysely";
+import { beforeAll, describe, expect, test } from "vitest";
+
+import { resolveBranchFilter, scopeOf } from "../../api/auth/scope.ts";
+import { selectUsers, toAuthUser } from "../../api/auth/users.ts";
+import type { DB } from "../../api/db/schema.ts";
+import { CATALOGUE_KINDS, CATALOGUES } from "../../api/domain/catalogues.ts";
+import { ApiError } from "../../api/lib/errors.ts";
+import { useTestApi } from "../support/api.ts";
+import { branchId, COMPANY_A, COMPANY_B, companyId } from "../support/demo.ts";
+import { pngFile } from "../support/files.ts";
+
+/** Ids of one tenant (or one branch of it), looked up from the demo data. */
+export type Target = {
+  companyId: number;
+  /** The branch in question: the first active one of the company unless a branch was named. */
+  branchId: number;
+  /** A user of that company/branch the caller might try to address. */
+  userId: number;
+  sectorId: number | null;
+  riskId: number | null;
+  procedureId: number | null;
+  categoryId: number | null;
+  environmentId: number | null;
+};
+
+export type ScopedRoute = {
+  /** Shown as the test name, e.g. 'PUT /api/users {userId}'. */
+  name: string;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The request path (with query), built from the target's ids; `own` holds the caller's own ids. */
+  path: (target: Target, own: Target) => string;
+  /** A JSON body, or FormData for multipart. Make it otherwise valid, so only the ids can be the problem. */
+  body?: (target: Target, own: Target) => unknown;
+  /** The same call with the caller's own ids is expected not to answer 404 (set false when it cannot be tried). */
+  control?: boolean;
+};
+
+const CATALOGUE_ID = { sectors: "sectorId", risks: "riskId", procedures: "procedureId", categories: "categoryId" } as const;
+
+/** One catalogue item of the target, for paths and bodies (the lookup guarantees the demo data has one). */
+function itemOf(target: Target, table: keyof typeof CATALOGUE_ID) {
+  const id = target[CATALOGUE_ID[table]];
+  if (id === null) throw new Error(`the demo data has no ${table} row in branch ${target.branchId}`);
+  return id;
+}
+
+function csvUpload(field: string, withColor: boolean, branch: number) {
+  const form = new FormData();
+  const text = withColor ? "nome;cor\nImportado;#123456\n" : "nome\nImportado\n";
+  form.set(field, new File([text], "lista.csv", { type: "text/csv" }));
+  form.set("idEmpresaFilial", String(branch));
+  return form;
+}
+
+/** The catalogue routes of spec 000 §7 'Reference data', the same eleven calls for each of the four kinds. */
+function catalogueRoutes(): ScopedRoute[] {
+  return CATALOGUE_KINDS.flatMap((kind): ScopedRoute[] => {
+    const c = CATALOGUES[kind];
+    const base = `/api${c.apiPath}`;
+    const item = (target: Target) => itemOf(target, c.table);
+    const color = c.hasColor ? { color: "#123456" } : {};
+    return [
+      { name: `GET ${base}?companyId`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}` },
+      { name: `GET ${base}?filialId`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}` },
+      { name: `GET ${base}?filialClientId`, method: "GET", path: (b) => `${base}?filialClientId=${b.branchId}` },
+      { name: `GET ${base}?companyId&ids`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}&ids=${item(b)}` },
+      { name: `POST ${base} {companyId}`, method: "POST", path: () => base, body: (b) => ({ name: "Invasor", companyId: b.branchId, ...color }) },
+      { name: `POST ${base}/ {companyId}`, method: "POST", path: () => `${base}/`, body: (b) => ({ name: "Invasor 2", companyId: b.branchId, ...color }) },
+      { name: `PUT ${base}/{id}`, method: "PUT", path: (b) => `${base}/${item(b)}`, body: () => ({ name: "Invasor 3", ...color }) },
+      {
+        name: `PUT ${base}/{own id} {empresa}`,
+        method: "PUT",
+        path: (_b, own) => `${base}/${item(own)}`,
+        body: (b) => ({ name: "Invasor 4", empresa: b.branchId, ...color }),
+      },
+      { name: `DELETE ${base} {id}`, method: "DELETE", path: () => base, body: (b) => ({ id: item(b), name: "x" }) },
+      { name: `DELETE ${base}/{id}`, method: "DELETE", path: (b) => `${base}/${item(b)}` },
+      {
+        name: `POST ${base}/duplicar {ids} into own branch`,
+        method: "POST",
+        path: () => `${base}/duplicar`,
+        body: (b, own) => ({ ids: [item(b)], companyId: own.branchId }),
+      },
+      {
+        name: `POST ${base}/duplicar own ids {companyId}`,
+        method: "POST",
+        path: () => `${base}/duplicar`,
+        body: (b, own) => ({ ids: [item(own)], companyId: b.branchId }),
+      },
+      {
+        name: `POST /api${c.csvPath} {idEmpresaFilial}`,
+        method: "POST",
+        path: () => `/api${c.csvPath}`,
+        body: (b) => csvUpload(c.csvField, c.hasColor, b.branchId),
+      },
+    ];
+  });
+}
+
+/** Routes that take ids, called by a company-level administrator with another main company's ids. */
+export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
+  {
+    name: "PUT /api/users {userId}",
+    method: "PUT",
+    path: () => "/api/users",
+    body: (target) => ({ userId: target.userId, nome: "Invasor", telefone: "85988887777", ativo: true }),
+  },
+  {
+    name: "PUT /api/users {userId, password}",
+    method: "PUT",
+    path: () => "/api/users",
+    body: (target) => ({ userId: target.userId, nome: "Invasor", telefone: "85988887777", ativo: false, password: "invasor1" }),
+    // With the caller's own id this is a self-inactivation (400), which the control would not tell apart.
+    control: false,
+  },
+  {
+    name: "PATCH /api/users/avatar {user_id}",
+    method: "PATCH",
+    path: () => "/api/users/avatar",
+    body: (target) => pngFile(target.userId),
+  },
+  { name: "GET /api/empresas/filiais?companyId", method: "GET", path: (b) => `/api/empresas/filiais?companyId=${b.companyId}` },
+  ...catalogueRoutes(),
+];
+
+/**
+ * Routes a branch-level user (coordinator of Filial Aldeota) calls with ids of another branch of the same company.
+ * Catalogue writes are not here: they answer 403 to branch-level users before any id is read.
+ */
+export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
+  {
+    name: "PUT /api/users {userId}",
+    method: "PUT",
+    path: () => "/api/users",
+    body: (target) => ({ userId: target.userId, nome: "Invasor", telefone: "85988887777", ativo: true }),
+  },
+  {
+    name: "PATCH /api/users/avatar {user_id}",
+    method: "PATCH",
+    path: () => "/api/users/avatar",
+    body: (target) => pngFile(target.userId),
+  },
+  ...CATALOGUE_KINDS.map(
+    (kind): ScopedRoute => ({
+      name: `GET /api${CATALOGUES[kind].apiPath}?filialId`,
+      method: "GET",
+      path: (b) => `/api${CATALOGUES[kind].apiPath}?filialId=${b.branchId}`,
+    }),
+  ),
+];
+
+/**
+ * Authenticated operations whose id-like fields are not tenant data, with the reason. Everything else that takes
+ * an id must appear in OTHER_TENANT_ROUTES.
+ */
+const NOT_TENANT_SCOPED: Record<string, string> = {};
+
+export async function targetOf(
+  db: Kysely<DB>,
+  where: { company: string; branch?: string; userEmail: string },
+): Promise<Target> {
+  const company = await companyId(db, where.company);
+  const branch = where.branch
+    ? await branchId(db, where.branch)
+    : (
+        await db
+          .selectFrom("branches")
+          .select("id")
+          .where("company_id", "=", company)
+          .where("ativo", "=", true)
+          .orderBy("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", where.userEmail)
+    .where("company_id", "=", company)
+    .executeTakeFirstOrThrow();
+  const first = async (table: "sectors" | "risks" | "procedures" | "categories" | "environments") =>
+    (
+      await db
+        .selectFrom(table)
+        .select("id")
+        .where("branch_id", "=", branch)
+        .where("deleted_at", "is", null)
+        .orderBy("id")
+        .executeTakeFirst()
+    )?.id ?? null;
+  return {
+    companyId: company,
+    branchId: branch,
+    userId: user.id,
+    sectorId: await first("sectors"),
+    riskId: await first("risks"),
+    procedureId: await first("procedures"),
+    categoryId: await first("categories"),
+    environmentId: await first("environments"),
+  };
+}
+
+/** Every row of a company, in every table with a company_id column (new tables join in by themselves). */
+async function companyRows(api: typeof t, company: number) {
+  const tables = await api.db
+    .selectFrom("information_schema.columns" as never)
+    .select("table_name" as never)
+    .where("column_name" as never, "=", "company_id" as never)
+    .where("table_schema" as never, "=", api.db.fn("current_schema" as never) as never)
+    .orderBy("table_name" as never)
+    .execute();
+  const snapshot: Record<string, unknown[]> = {};
+  for (const { table_name } of tables as { table_name: string }[]) {
+    const rows = await api.db
+      .selectFrom(table_name as keyof DB)
+      .selectAll()
+      .where("company_id" as never, "=", company as never)
+      .execute();
+    snapshot[table_name] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return snapshot;
+}
+
+function send(route: ScopedRoute, target: Target, own: Target, token: string) {
+  const body = route.body?.(target, own);
+  return t.call(route.method, route.path(target, own), {
+    token,
+    ...(body instanceof FormData ? { form: body } : body === undefined ? {} : { json: body }),
+  });
+}
+
+const t = useTestApi();
+
+describe.each([
+  { caller: "admin@demo.com.br", own: COMPANY_A, other: COMPANY_B, otherUser: "outra@demo.com.br" },
+  { caller: "outra@demo.com.br", own: COMPANY_B, other: COMPANY_A, otherUser: "principal@demo.com.br" },
+])("$caller ($own) with ids of $other", ({ caller, own, other, otherUser }) => {
+  let token: string;
+  beforeAll(async () => {
+    token = await t.signIn(caller);
+  });
+  const ownTarget = () => targetOf(t.db, { company: own, userEmail: caller });
+
+  for (const route of OTHER_TENANT_ROUTES) {
+    test(`${route.name} answers 404 and changes nothing`, async () => {
+      const target = await targetOf(t.db, { company: other, userEmail: otherUser });
+      const before = await companyRows(t, target.companyId);
+      const answer = await send(route, target, await ownTarget(), token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+      expect(answer.body.message).not.toBe("Rota não encontrada");
+      expect(JSON.stringify(answer.body)).not.toMatch(/Invasor|@demo/);
+      expect(await companyRows(t, target.companyId)).toEqual(before);
+    });
+  }
+
+  test("control: the same calls with the caller's own ids are not 404", async () => {
+    for (const route of OTHER_TENANT_ROUTES.filter((entry) => entry.control !== false)) {
+      // Looked up again for each call: a control may have removed the item the previous one used.
+      const mine = await ownTarget();
+      const answer = await send(route, mine, mine, token);
+      expect(answer.status, `${route.name}: ${JSON.stringify(answer.body)}`).not.toBe(404);
+      expect(answer.status, route.name).toBeLessThan(500);
+    }
+  });
+});
+
+describe("coordenador@demo.com.br (Filial Aldeota) with ids of Filial Messejana", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await t.signIn("coordenador@demo.com.br");
+  });
+  const ownTarget = () =>
+    targetOf(t.db, { company: COMPANY_A, branch: "Filial Aldeota", userEmail: "coordenador@demo.com.br" });
+
+  for (const route of OTHER_BRANCH_ROUTES) {
+    test(`${route.name} answers 404 and changes nothing`, async () => {
+      const target = await targetOf(t.db, { company: COMPANY_A, branch: "Filial Messejana", userEmail: "bruno@demo.com.br" });
+      const before = await companyRows(t, target.companyId);
+      const answer = await send(route, target, await ownTarget(), token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(404);
+      expect(answer.body.message).not.toBe("Rota não encontrada");
+      expect(await companyRows(t, target.companyId)).toEqual(before);
+    });
+  }
+
+  test("control: the same calls with ids of the own branch are not 404", async () => {
+    for (const route of OTHER_BRANCH_ROUTES.filter((entry) => entry.control !== false)) {
+      const mine = await ownTarget();
+      const answer = await send(route, mine, mine, token);
+      expect(answer.status, `${route.name}: ${JSON.stringify(answer.body)}`).not.toBe(404);
+      expect(answer.status, route.name).toBeLessThan(500);
+    }
+  });
+});
+
+describe("the route lists cover the API", () => {
+  type Schema = { $ref?: string; properties?: Record<string, unknown> };
+  type Operation = {
+    security?: unknown[];
+    parameters?: { in: string; name: string }[];
+    requestBody?: { content: Record<string, { schema: Schema }> };
+  };
+  const ID_LIKE = /^(id|ID)$|Id$|_id$|^Id_|^id[A-Z_]/;
+
+  test("every authenticated operation that takes an id is in OTHER_TENANT_ROUTES", async () => {
+    const doc = (await t.get("/api/openapi.json")).body as {
+      paths: Record<string, Record<string, Operation>>;
+      components?: { schemas?: Record<string, Schema> };
+    };
+    const resolve = (schema: Schema): Schema =>
+      schema.$ref ? resolve(doc.components!.schemas![schema.$ref.split("/").pop()!]) : schema;
+    const missing: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (!operation.security?.length) continue;
+        const key = `${method.toUpperCase()} ${path}`;
+        if (NOT_TENANT_SCOPED[key]) continue;
+        const names = [
+          ...[...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]),
+          ...(operation.parameters ?? []).map((parameter) => parameter.name),
+          ...Object.values(operation.requestBody?.content ?? {}).flatMap(({ schema }) =>
+            Object.keys(resolve(schema).properties ?? {}),
+          ),
+        ];
+        const ids = names.filter((name) => ID_LIKE.test(name));
+        if (!ids.length) continue;
+        const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/?]+")}(\\?.*)?$`);
+        const dummy = await targetOf(t.db, { company: COMPANY_B, userEmail: "outra@demo.com.br" });
+        const listed = OTHER_TENANT_ROUTES.some(
+          (route) => route.method === method.toUpperCase() && pattern.test(route.path(dummy, dummy)),
+        );
+        if (!listed) missing.push(`${key} (${ids.join(", ")})`);
+      }
+    }
+    expect(missing, "add these to OTHER_TENANT_ROUTES (or NOT_TENANT_SCOPED with a reason)").toEqual([]);
+  });
+
+  test("every listed route exists in the OpenAPI document", async () => {
+    const doc = (await t.get("/api/openapi.json")).body as { paths: Record<string, Record<string, unknown>> };
+    const dummy = await targetOf(t.db, { company: COMPANY_B, userEmail: "outra@demo.com.br" });
+    for (const route of [...OTHER_TENANT_ROUTES, ...OTHER_BRANCH_ROUTES]) {
+      const concrete = route.path(dummy, dummy).split("?")[0];
+      const found = Object.entries(doc.paths).some(
+        ([path, methods]) =>
+          new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(concrete) && route.method.toLowerCase() in methods,
+      );
+      expect(found, route.name).toBe(true);
+    }
+  });
+});
+
+describe("resolveBranchFilter (api/auth/scope.ts)", () => {
+  async function scopeFor(email: string) {
+    const row = await selectUsers(t.db).where("users.email", "=", email).executeTakeFirstOrThrow();
+    return scopeOf(toAuthUser(row));
+  }
+
+  async function expectNotFound(promise: Promise<unknown>) {
+    const error = await promise.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
+  }
+
+  test("a company-level user: another company or its branches are 404, own branches resolve", async () => {
+    const scope = await scopeFor("admin@demo.com.br");
+    const a = await companyId(t.db, COMPANY_A);
+    const b = await targetOf(t.db, { company: COMPANY_B, userEmail: "outra@demo.com.br" });
+    const messejana = await branchId(t.db, "Filial Messejana");
+    expect(scope).toEqual({ level: "company", companyId: a });
+
+    await expectNotFound(resolveBranchFilter(t.db, scope, { companyId: b.companyId }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { filialId: b.branchId }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { filialClientId: b.branchId }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { companyId: a, filialId: b.branchId }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { filialId: 999_999 }));
+
+    expect(await resolveBranchFilter(t.db, scope, {})).toEqual({ companyId: a });
+    expect(await resolveBranchFilter(t.db, scope, { companyId: a })).toEqual({ companyId: a });
+    expect(await resolveBranchFilter(t.db, scope, { filialId: -1 })).toEqual({ companyId: a });
+    expect(await resolveBranchFilter(t.db, scope, { companyId: a, filialId: messejana })).toEqual({
+      companyId: a,
+      branchId: messejana,
+    });
+  });
+
+  test("the other company's administrator is held to its own company the same way", async () => {
+    const scope = await scopeFor("outra@demo.com.br");
+    const b = await companyId(t.db, COMPANY_B);
+    expect(scope).toEqual({ level: "company", companyId: b });
+    await expectNotFound(resolveBranchFilter(t.db, scope, { companyId: await companyId(t.db, COMPANY_A) }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { filialId: await branchId(t.db, "Filial Aldeota") }));
+    expect(await resolveBranchFilter(t.db, scope, { filialId: await branchId(t.db, "Sede Recife") })).toEqual({
+      companyId: b,
+      branchId: await branchId(t.db, "Sede Recife"),
+    });
+  });
+
+  test("a branch-level user (coordinator of Filial Aldeota) is held to the own branch", async () => {
+    const scope = await scopeFor("coordenador@demo.com.br");
+    const a = await companyId(t.db, COMPANY_A);
+    const aldeota = await branchId(t.db, "Filial Aldeota");
+    expect(scope).toEqual({ level: "branch", companyId: a, branchId: aldeota });
+
+    await expectNotFound(resolveBranchFilter(t.db, scope, { filialId: await branchId(t.db, "Filial Messejana") }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { filialId: await branchId(t.db, "Matriz Fortaleza") }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { filialId: await branchId(t.db, "Sede Recife") }));
+    await expectNotFound(resolveBranchFilter(t.db, scope, { companyId: await companyId(t.db, COMPANY_B) }));
+
+    // Without a branch, or naming its own, it is narrowed to its branch; asking for the whole company does not widen it.
+    expect(await resolveBranchFilter(t.db, scope, {})).toEqual({ companyId: a, branchId: aldeota });
+    expect(await resolveBranchFilter(t.db, scope, { filialId: aldeota })).toEqual({ companyId: a, branchId: aldeota });
+    expect(await resolveBranchFilter(t.db, scope, { companyId: a })).toEqual({ companyId: a, branchId: aldeota });
+  });
+
+  test("a user without a role is branch-level too; a client (roleId 7) is held to its client branch", async () => {
+    const none = await scopeFor("semnivel@demo.com.br");
+    expect(none.level).toBe("branch");
+    await expectNotFound(resolveBranchFilter(t.db, none, { filialId: await branchId(t.db, "Filial Messejana") }));
+
+    const client = await scopeFor("cliente@demo.com.br");
+    const aldeota = await branchId(t.db, "Filial Aldeota");
+    expect(client).toEqual({ level: "client", companyId: await companyId(t.db, COMPANY_A), branchId: aldeota });
+    await expectNotFound(resolveBranchFilter(t.db, client, { filialClientId: await branchId(t.db, "Filial Messejana") }));
+    expect((await resolveBranchFilter(t.db, client, { filialClientId: aldeota })).branchId).toBe(aldeota);
+  });
+});

@@ -1,0 +1,103 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+
+import { ConfigError, loadConfig } from "../../api/config.ts";
+
+const SECRET = "s".repeat(32);
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "config-test-"));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** loadConfig over exactly these variables (never the process's own), with a throw-away DATA_DIR. */
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env } as unknown as NodeJS.ProcessEnv);
+
+function failure(env: Record<string, string>) {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  test("defaults for development", () => {
+    const config = load({});
+    expect(config).toMatchObject({ env: "development", port: 3000, host: "0.0.0.0", demoData: true, logLevel: "info" });
+    expect(config.dataDir).toBe(path.resolve(dataDir));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.apiUrl).toBeUndefined();
+  });
+
+  test("a bad PORT stops with a message naming PORT", () => {
+    for (const port of ["abc", "70000", "-1", "80.5"]) {
+      const message = failure({ PORT: port });
+      expect(message, port).toMatch(/PORT/);
+      expect(message, port).toContain(JSON.stringify(port));
+    }
+    expect(load({ PORT: "8080" }).port).toBe(8080);
+    expect(load({ PORT: "0" }).port).toBe(0);
+  });
+
+  test("empty values count as unset", () => {
+    expect(load({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  test("SESSION_SECRET is required in production, and must be long enough", () => {
+    expect(failure({ NODE_ENV: "production" })).toMatch(/SESSION_SECRET/);
+    expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).toMatch(/SESSION_SECRET/);
+    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+  });
+
+  test("outside production a secret is made once and kept in DATA_DIR", () => {
+    const first = load({}).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8").trim()).toBe(first);
+    expect(load({}).sessionSecret).toBe(first);
+  });
+
+  test("the production secret is not written to disk", () => {
+    load({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+  });
+
+  test("DEMO_DATA is off by default in production, on elsewhere, and can be set either way", () => {
+    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET }).demoData).toBe(false);
+    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET, DEMO_DATA: "true" }).demoData).toBe(true);
+    expect(load({ NODE_ENV: "development" }).demoData).toBe(true);
+    expect(load({ NODE_ENV: "test" }).demoData).toBe(true);
+    expect(load({ DEMO_DATA: "false" }).demoData).toBe(false);
+    expect(load({ DEMO_DATA: "0" }).demoData).toBe(false);
+    expect(failure({ DEMO_DATA: "talvez" })).toMatch(/DEMO_DATA/);
+  });
+
+  test("URLs are checked by scheme and lose their trailing slash", () => {
+    expect(failure({ DATABASE_URL: "mysql://localhost/db" })).toMatch(/DATABASE_URL/);
+    expect(failure({ API_URL: "ftp://x" })).toMatch(/API_URL/);
+    expect(failure({ SMTP_URL: "http://mail" })).toMatch(/SMTP_URL/);
+    const config = load({
+      DATABASE_URL: "postgres://u@localhost:5432/db",
+      API_URL: "http://api.local/",
+      PUBLIC_URL: "https://limpeza.example.com//",
+    });
+    expect(config).toMatchObject({
+      databaseUrl: "postgres://u@localhost:5432/db",
+      apiUrl: "http://api.local",
+      publicUrl: "https://limpeza.example.com",
+    });
+  });
+
+  test("NODE_ENV and LOG_LEVEL take only known values", () => {
+    expect(failure({ NODE_ENV: "staging" })).toMatch(/NODE_ENV/);
+    expect(failure({ LOG_LEVEL: "verbose" })).toMatch(/LOG_LEVEL/);
+  });
+});
