@@ -1,8 +1,9 @@
-import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
 import { can, isBranchLevel, type Permission } from "../api/domain/roles";
 import { callApi, type ApiSession } from "./api.server";
+import { cookieStorage } from "./lib/cookie-storage.server";
 import { PAGES, type PagePath } from "./lib/navigation";
 import { redirectWithToast } from "./toast.server";
 
@@ -27,26 +28,7 @@ const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<Record<string, unknown>, Record<string, unknown>>>>();
-function sessionStorage(context: AppLoadContext) {
-  const key = `${context.sessionSecret}:${context.secureCookies}`;
-  let storage = storages.get(key);
-  if (!storage) {
-    storage = createCookieSessionStorage<Record<string, unknown>, Record<string, unknown>>({
-      cookie: {
-        name: "sessao",
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: context.secureCookies,
-        secrets: [context.sessionSecret],
-        maxAge: SESSION_MAX_AGE_S,
-      },
-    });
-    storages.set(key, storage);
-  }
-  return storage;
-}
+const sessionStorage = (context: AppLoadContext) => cookieStorage(context, "sessao", SESSION_MAX_AGE_S);
 
 function isExpired(session: SessionUser) {
   return Date.now() - new Date(session.dataHoraToken).getTime() > SESSION_MAX_AGE_S * 1000;

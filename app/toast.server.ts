@@ -1,5 +1,7 @@
-import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+
+import { cookieStorage } from "./lib/cookie-storage.server";
 
 /** Toasts travel in their own flash cookie: set before a redirect, read once by the root loader. */
 export const ToastSchema = z.object({
@@ -11,25 +13,7 @@ export const ToastSchema = z.object({
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = Omit<Toast, "id" | "type"> & { type?: Toast["type"] };
 
-const storages = new Map<string, ReturnType<typeof createCookieSessionStorage<Record<string, unknown>, Record<string, unknown>>>>();
-function toastStorage(context: AppLoadContext) {
-  const key = `${context.sessionSecret}:${context.secureCookies}`;
-  let storage = storages.get(key);
-  if (!storage) {
-    storage = createCookieSessionStorage<Record<string, unknown>, Record<string, unknown>>({
-      cookie: {
-        name: "toast",
-        path: "/",
-        httpOnly: true,
-        sameSite: "lax",
-        secure: context.secureCookies,
-        secrets: [context.sessionSecret],
-      },
-    });
-    storages.set(key, storage);
-  }
-  return storage;
-}
+const toastStorage = (context: AppLoadContext) => cookieStorage(context, "toast");
 
 export async function toastCookie(context: AppLoadContext, toast: ToastInput) {
   const storage = toastStorage(context);

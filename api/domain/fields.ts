@@ -109,3 +109,21 @@ export const cepField = text("CEP obrigatório").pipe(
     .transform(onlyDigits)
     .refine((digits) => digits.length === 8, "Digite um CEP válido"),
 );
+
+/** The fields of a sign-up (POST /users); the web form adds the password confirmation. */
+export const signUpFields = {
+  nome: nameField(),
+  email: emailField,
+  emailConfirmation: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : ""), z.string()),
+  cpf: cpfField,
+  dataNascimento: birthDateField,
+  telefone: phoneField,
+  password: passwordField,
+};
+
+/** A refinement that marks `field` when it differs from `other` (confirmations). */
+export function matches<T extends Record<string, unknown>>(field: keyof T & string, other: keyof T & string, message: string) {
+  return (value: T, context: z.RefinementCtx) => {
+    if (value[field] !== value[other]) context.addIssue({ code: "custom", path: [field], message });
+  };
+}

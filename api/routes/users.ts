@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { mainCompaniesOf, selectUsers, userJson } from "../auth/users.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
-import { birthDateField, cpfField, emailField, MESSAGES, nameField, passwordField, phoneField } from "../domain/fields.ts";
+import { emailField, matches, MESSAGES, nameField, passwordField, phoneField, signUpFields } from "../domain/fields.ts";
 import { can, roleName } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
@@ -14,20 +14,8 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 export const SignUpBody = z
-  .object({
-    nome: nameField(),
-    email: emailField,
-    emailConfirmation: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : ""), z.string()),
-    password: passwordField,
-    dataNascimento: birthDateField,
-    cpf: cpfField,
-    telefone: phoneField,
-  })
-  .superRefine((value, context) => {
-    if (value.emailConfirmation !== value.email) {
-      context.addIssue({ code: "custom", path: ["emailConfirmation"], message: MESSAGES.emailsDiffer });
-    }
-  });
+  .object(signUpFields)
+  .superRefine(matches("emailConfirmation", "email", MESSAGES.emailsDiffer));
 
 const UserAnswer = z.object({ user: z.record(z.string(), z.unknown()) }).openapi("UserAnswer");
 

@@ -63,3 +63,18 @@ export async function failLoad(request: Request, context: AppLoadContext, failur
 export function listPath(kind: CatalogueKind, search = "") {
   return `/${kind}${search && search !== "?" ? search : ""}`;
 }
+
+/** The item an edit or removal page is about: 403 for read-only users, 404 outside the user's scope. */
+export async function requireEditableItem(request: Request, context: AppLoadContext, id: string | undefined) {
+  const catalogue = await requireCatalogue(request, context);
+  if (!catalogue.canEdit) throw json("Permissão negada!", { status: 403 });
+  const result = await callApi(context, request, catalogue.definition.apiPath, {
+    token: catalogue.auth.token,
+    query: { ...catalogue.scopeQuery, ids: String(Number(id) || 0) },
+    schema: CatalogueItem.array(),
+  });
+  if (!result.ok) return failLoad(request, context, result, catalogue.texts.loadFailed);
+  const item = result.data[0];
+  if (!item) throw json(`${catalogue.definition.title} não encontrad${catalogue.definition.feminine ? "a" : "o"}`, { status: 404 });
+  return { catalogue, item };
+}

@@ -11,20 +11,11 @@ import { catalogueItemSchema } from "~/lib/schemas";
 import { safeRedirectTo } from "~/session.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
-import { CatalogueItem, failLoad, requireCatalogue } from "./catalogue.server";
+import { requireCatalogue, requireEditableItem } from "./catalogue.server";
 import { CatalogueItemFields } from "./item-fields";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const catalogue = await requireCatalogue(request, context);
-  if (!catalogue.canEdit) throw json("Permissão negada!", { status: 403 });
-  const result = await callApi(context, request, catalogue.definition.apiPath, {
-    token: catalogue.auth.token,
-    query: { ...catalogue.scopeQuery, ids: String(Number(params.id) || 0) },
-    schema: CatalogueItem.array(),
-  });
-  if (!result.ok) return failLoad(request, context, result, catalogue.texts.loadFailed);
-  const item = result.data[0];
-  if (!item) throw json(`${catalogue.definition.title} não encontrado`, { status: 404 });
+  const { catalogue, item } = await requireEditableItem(request, context, params.id);
   return json({
     item,
     kind: catalogue.kind,
@@ -39,7 +30,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const catalogue = await requireCatalogue(request, context);
   const form = await request.formData();
   const back = safeRedirectTo(form.get("voltar"), `/${catalogue.kind}`);
-  const submission = parseWithZod(form, { schema: catalogueItemSchema(catalogue.kind, false) });
+  const submission = parseWithZod(form, { schema: catalogueItemSchema(catalogue.kind, false), disableAutoCoercion: true });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply(), toast: BLANK_FIELDS_TOAST }, { status: 400 });
   }

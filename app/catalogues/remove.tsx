@@ -8,19 +8,10 @@ import { ConfirmRemoval } from "~/components/modal";
 import { safeRedirectTo } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-import { CatalogueItem, failLoad, requireCatalogue } from "./catalogue.server";
+import { requireCatalogue, requireEditableItem } from "./catalogue.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const catalogue = await requireCatalogue(request, context);
-  if (!catalogue.canEdit) throw json("Permissão negada!", { status: 403 });
-  const result = await callApi(context, request, catalogue.definition.apiPath, {
-    token: catalogue.auth.token,
-    query: { ...catalogue.scopeQuery, ids: String(Number(params.id) || 0) },
-    schema: CatalogueItem.array(),
-  });
-  if (!result.ok) return failLoad(request, context, result, catalogue.texts.loadFailed);
-  const item = result.data[0];
-  if (!item) throw json(`${catalogue.definition.title} não encontrado`, { status: 404 });
+  const { catalogue, item } = await requireEditableItem(request, context, params.id);
   const back = safeRedirectTo(new URL(request.url).searchParams.get("voltar"), `/${catalogue.kind}`);
   return json({ item, kind: catalogue.kind, back });
 }

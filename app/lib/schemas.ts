@@ -1,15 +1,7 @@
 import { z } from "zod";
 
 import { CATALOGUES, catalogueTexts, HEX_COLOR, type CatalogueKind } from "../../api/domain/catalogues";
-import {
-  birthDateField,
-  cpfField,
-  emailField,
-  MESSAGES,
-  nameField,
-  passwordField,
-  phoneField,
-} from "../../api/domain/fields";
+import { emailField, matches, MESSAGES, passwordField, phoneField, signUpFields } from "../../api/domain/fields";
 
 /**
  * One zod schema per form (STYLE 3), used by conform in the browser and by the action on the server.
@@ -23,23 +15,8 @@ export const SignInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-const matches =
-  <T extends Record<string, unknown>>(field: keyof T & string, other: keyof T & string, message: string) =>
-  (value: T, context: z.RefinementCtx) => {
-    if (value[field] !== value[other]) context.addIssue({ code: "custom", path: [field], message });
-  };
-
 export const SignUpSchema = z
-  .object({
-    nome: nameField(),
-    email: emailField,
-    emailConfirmation: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() : ""), z.string()),
-    cpf: cpfField,
-    dataNascimento: birthDateField,
-    telefone: phoneField,
-    password: passwordField,
-    confirmPassword: z.preprocess((v) => v ?? "", z.string()),
-  })
+  .object({ ...signUpFields, confirmPassword: z.preprocess((v) => v ?? "", z.string()) })
   .superRefine(matches("emailConfirmation", "email", MESSAGES.emailsDiffer))
   .superRefine(matches("confirmPassword", "password", MESSAGES.passwordsDiffer));
 

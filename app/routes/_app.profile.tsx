@@ -13,7 +13,7 @@ import { PageHeader } from "~/components/page-header";
 import { formatDateBR, formatPhoneBR } from "~/lib/format";
 import { ProfileFormSchema } from "~/lib/schemas";
 import { requirePage, signOutOnUnauthorized, updateSessionUser } from "~/session.server";
-import { redirectWithToast, toastCookie, type ToastInput } from "~/toast.server";
+import { redirectWithToast, type ToastInput } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Meu perfil | Limpeza" }];
 
