@@ -1,5 +1,5 @@
 import { CATALOGUES, csvHeader, HEX_COLOR, type CatalogueKind } from "./catalogues.ts";
-import { normaliseHeaderCell, type CsvTable } from "../lib/csv.ts";
+import { isBlankRow, normaliseHeaderCell, type CsvTable } from "../lib/csv.ts";
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const CSV_MAX_ROWS = 50_000;
@@ -9,7 +9,8 @@ export type CatalogueRow = { line: number; name: string; color?: string };
 
 /**
  * Checks a parsed catalogue CSV against its template: the header, a name on every row, a valid colour for risks,
- * no name twice in the file (case-insensitive). Line numbers count the header as line 1, as a spreadsheet does.
+ * no name twice in the file (case-insensitive). Blank rows are skipped. Line numbers are the spreadsheet's rows
+ * (the header is line 1).
  */
 export function validateCatalogueCsv(kind: CatalogueKind, table: CsvTable): { rows: CatalogueRow[] } | { errors: string[] } {
   const expected = csvHeader(kind);
@@ -17,7 +18,7 @@ export function validateCatalogueCsv(kind: CatalogueKind, table: CsvTable): { ro
   if (expected.some((column, index) => header[index] !== column)) {
     return { errors: [`Cabeçalho inválido: a primeira linha deve ser '${expected.join(";")}', como no arquivo modelo.`] };
   }
-  if (table.rows.length === 0) return { errors: ["O arquivo não tem nenhuma linha além do cabeçalho."] };
+  if (table.rows.every(isBlankRow)) return { errors: ["O arquivo não tem nenhuma linha além do cabeçalho."] };
   if (table.rows.length > CSV_MAX_ROWS) {
     return { errors: [`O arquivo tem ${table.rows.length} linhas; o limite é de ${CSV_MAX_ROWS} por envio.`] };
   }
@@ -26,7 +27,8 @@ export function validateCatalogueCsv(kind: CatalogueKind, table: CsvTable): { ro
   const seen = new Map<string, number>();
   const { singular } = CATALOGUES[kind];
   table.rows.forEach((cells, index) => {
-    const line = index + 2;
+    const line = (table.headerLine ?? 1) + 1 + index;
+    if (isBlankRow(cells)) return;
     const name = (cells[0] ?? "").trim().replace(/\s+/g, " ");
     const color = (cells[1] ?? "").trim();
     if (!name) return errors.push(`Linha ${line}: o nome do ${singular} está vazio.`);

@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import Papa from "papaparse";
 
 /**
@@ -8,24 +9,40 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
+    // Not Node's TextDecoder: Node >= 20.18.3 decodes 'windows-1252' as Latin-1 (nodejs/node#60888), losing ’ – € …
+    return iconv.decode(Buffer.from(bytes), "win1252");
   }
 }
 
-export type CsvTable = { header: string[]; rows: string[][] };
+/** headerLine: the header's line in the file (1 unless blank lines come first); rows follow it line by line. */
+export type CsvTable = { header: string[]; rows: string[][]; headerLine?: number };
 
 export function parseCsv(text: string): CsvTable | { error: string } {
-  const result = Papa.parse<string[]>(text, {
-    delimitersToGuess: [";", ",", "\t"],
-    skipEmptyLines: "greedy",
-  });
+  // A header without any delimiter is a one-column file (pt-BR Excel writes 'Copa, cozinha' unquoted there): a
+  // guess would split such names on the comma, so a tab (never in a name) is used instead.
+  const firstLine = /[^\r\n]*\S[^\r\n]*/.exec(text)?.[0] ?? "";
+  const oneColumn = ![";", ",", "\t"].some((delimiter) => firstLine.includes(delimiter));
+  // The delimiter is guessed on the first lines without blank ones (blank lines confuse papaparse's guess); the file
+  // is then read with blank lines kept as empty rows, so line numbers in messages match the spreadsheet's rows.
+  const delimiter = oneColumn
+    ? "\t"
+    : Papa.parse<string[]>(text, { preview: 20, delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" }).meta.delimiter;
+  const result = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   const fatal = result.errors.find((error) => error.type === "Quotes");
   if (fatal) return { error: `Linha ${(fatal.row ?? 0) + 1}: aspas sem fechamento.` };
-  const [header = [], ...rows] = result.data;
-  return { header: header.map((cell) => cell.trim()), rows };
+  const data = result.data;
+  let headerIndex = 0;
+  while (headerIndex < data.length - 1 && isBlankRow(data[headerIndex])) headerIndex++;
+  const [header = [], ...rows] = data.slice(headerIndex);
+  while (rows.length && isBlankRow(rows[rows.length - 1])) rows.pop();
+  return { header: header.map((cell) => cell.trim()), rows, ...(headerIndex ? { headerLine: headerIndex + 1 } : {}) };
 }
 
 /** Header cells compared without case, accents or surrounding spaces ('Nome' = 'nome' = ' NOME '). */
 export function normaliseHeaderCell(cell: string) {
   return cell.normalize("NFD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
+}
+
+export function isBlankRow(cells: string[]) {
+  return cells.every((cell) => cell.trim() === "");
 }

@@ -21,7 +21,13 @@ export const ListQuery = z.object({
 export type ListQuery = z.infer<typeof ListQuery>;
 
 export function isPaged(query: ListQuery) {
-  return query.q !== undefined || query.sort !== undefined || query.page !== undefined || query.size !== undefined;
+  return (
+    query.q !== undefined ||
+    query.sort !== undefined ||
+    query.dir !== undefined ||
+    query.page !== undefined ||
+    query.size !== undefined
+  );
 }
 
 export function pageOf(query: ListQuery) {

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
+import { foldText } from "../lib/list-query.ts";
 import { bearer, errorResponses, jsonResponse, queryId } from "../lib/openapi.ts";
 
 const Branch = z
@@ -37,7 +38,8 @@ export function branchRoutes(deps: ApiDeps) {
       .select(["id", "nome", "cnpj", "endereco", "numero", "ativo", "company_id"])
       .where("company_id", "=", scope.companyId)
       .$if(scope.level !== "company", (qb) => qb.where("id", "=", (scope as { branchId: number }).branchId))
-      .orderBy("nome")
+      .orderBy(foldText("nome"))
+      .orderBy("id")
       .execute();
     return c.json(
       rows.map((row) => ({

@@ -119,6 +119,21 @@ function isUniqueViolation(error: unknown) {
   return typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 }
 
+/**
+ * Runs a transaction that checks names and then inserts; when a concurrent request committed the same name in
+ * between, the insert hits the unique index and the work runs again, now seeing that request's rows, so the caller
+ * gets the answer it would have had in sequence (not a 500).
+ */
+async function withNameRetry<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
 export function catalogueRoutes(deps: ApiDeps) {
   const app = new OpenAPIHono<ApiEnv>();
   for (const kind of CATALOGUE_KINDS) registerCatalogue(app, deps, CATALOGUES[kind]);
@@ -318,7 +333,7 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       await assertBranchInScope(db, scope, target, { active: true });
       const sources = await selectItems(db, c).where("item.company_id", "=", scope.companyId).where("item.id", "in", ids).execute();
       if (sources.length !== new Set(ids).size) throw notFound(`${c.title} não encontrad${c.feminine ? "a" : "o"}`);
-      const created = await db.transaction().execute(async (trx) => {
+      const created = await withNameRetry(db, async (trx) => {
         const present = new Set(
           (
             await trx
@@ -362,7 +377,10 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       security: bearer,
       request: {
         body: {
-          content: { "multipart/form-data": { schema: z.object({ [c.csvField]: z.any(), idEmpresaFilial: z.string() }) } },
+          // Both optional here: the handler answers the spec's messages for a missing file or branch.
+          content: {
+            "multipart/form-data": { schema: z.object({ [c.csvField]: z.any().optional(), idEmpresaFilial: z.string().optional() }) },
+          },
           required: true,
         },
       },
@@ -376,7 +394,8 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
     async (ctx) => {
       const scope = ctx.get("scope");
       const form = await ctx.req.formData();
-      const branchId = Number(form.get("idEmpresaFilial"));
+      const branchField = form.get("idEmpresaFilial");
+      const branchId = typeof branchField === "string" && /^\s*\d+\s*$/.test(branchField) ? Number(branchField) : NaN;
       if (!Number.isInteger(branchId)) throw new ApiError(400, "Escolha a filial", { idEmpresaFilial: ["Escolha a filial"] });
       await assertBranchInScope(db, scope, branchId, { active: true });
       const file = form.get(c.csvField);
@@ -387,7 +406,7 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       const checked = validateCatalogueCsv(c.kind, table);
       if ("errors" in checked) throw new ApiError(400, checked.errors.join("\n"), { [c.csvField]: checked.errors });
 
-      const created = await db.transaction().execute(async (trx) => {
+      const created = await withNameRetry(db, async (trx) => {
         const existing = new Map(
           (
             await trx

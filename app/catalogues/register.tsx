@@ -42,8 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const branchId = String(form.get("idEmpresaFilial") ?? "");
     const files = form.getAll("arquivos").filter((file): file is File => file instanceof File && file.size > 0);
     // JS reads each file's outcome from the JSON (always 200 there); a plain form post gets a 400 page.
+    // The chosen branch goes back too, so the no-JS error page keeps it selected for the next try.
     const fail = (toast: ToastInput, results: BatchFileResult[]) =>
-      json<FormActionData & { files: BatchFileResult[] }>({ toast, files: results }, { status: wantsJson ? 200 : 400 });
+      json<FormActionData & { files: BatchFileResult[]; branchId: string }>({ toast, files: results, branchId }, { status: wantsJson ? 200 : 400 });
     if (!files.length) return fail({ type: "error", title: texts.batchFailed, description: CSV_INVALID }, []);
     const results: BatchFileResult[] = [];
     for (const file of files) {
@@ -69,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(context, `/${catalogue.kind}`, toast);
   }
 
-  const submission = parseWithZod(form, { schema: catalogueItemSchema(catalogue.kind, true) });
+  const submission = parseWithZod(form, { schema: catalogueItemSchema(catalogue.kind, true), disableAutoCoercion: true });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply(), toast: BLANK_FIELDS_TOAST }, { status: 400 });
   }
@@ -90,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CatalogueRegister() {
   const { kind, texts, hasColor, branches, batch } = useLoaderData<typeof loader>();
-  const actionData = useActionData<FormActionData & { files?: BatchFileResult[] }>();
+  const actionData = useActionData<FormActionData & { files?: BatchFileResult[]; branchId?: string }>();
   const navigation = useNavigation();
   const { form, fields, onSubmit, toast } = useValidatedForm(catalogueItemSchema(kind, true), batch ? undefined : actionData, {
     defaultValue: { companyId: String(branches[0].id), color: "#c62828" },
@@ -115,6 +116,7 @@ export default function CatalogueRegister() {
             branches={branches}
             intent={INTENT.batch}
             serverResults={batchFiles}
+            branchId={actionData?.branchId}
             busy={navigation.state === "submitting"}
             failedTitle={texts.batchFailed}
           />

@@ -73,6 +73,8 @@ function catalogueRoutes(): ScopedRoute[] {
       { name: `GET ${base}?filialId`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}` },
       { name: `GET ${base}?filialClientId`, method: "GET", path: (b) => `${base}?filialClientId=${b.branchId}` },
       { name: `GET ${base}?companyId&ids`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}&ids=${item(b)}` },
+      { name: `GET ${base}?companyId&q&size (paged)`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}&q=a&size=0` },
+      { name: `GET ${base}?filialId&page (paged)`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}&page=1&sort=empresa` },
       { name: `POST ${base} {companyId}`, method: "POST", path: () => base, body: (b) => ({ name: "Invasor", companyId: b.branchId, ...color }) },
       { name: `POST ${base}/ {companyId}`, method: "POST", path: () => `${base}/`, body: (b) => ({ name: "Invasor 2", companyId: b.branchId, ...color }) },
       { name: `PUT ${base}/{id}`, method: "PUT", path: (b) => `${base}/${item(b)}`, body: () => ({ name: "Invasor 3", ...color }) },
@@ -149,13 +151,14 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
     path: () => "/api/users/avatar",
     body: (target) => pngFile(target.userId),
   },
-  ...CATALOGUE_KINDS.map(
-    (kind): ScopedRoute => ({
-      name: `GET /api${CATALOGUES[kind].apiPath}?filialId`,
-      method: "GET",
-      path: (b) => `/api${CATALOGUES[kind].apiPath}?filialId=${b.branchId}`,
-    }),
-  ),
+  ...CATALOGUE_KINDS.flatMap((kind): ScopedRoute[] => {
+    const base = `/api${CATALOGUES[kind].apiPath}`;
+    return [
+      { name: `GET ${base}?filialId`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}` },
+      { name: `GET ${base}?filialClientId`, method: "GET", path: (b) => `${base}?filialClientId=${b.branchId}` },
+      { name: `GET ${base}?filialId&page (paged)`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}&page=1&size=0` },
+    ];
+  }),
 ];
 
 /**
