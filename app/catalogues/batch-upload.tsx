@@ -29,6 +29,7 @@ export function BatchUpload({
   branches,
   intent,
   serverResults,
+  branchId,
   busy,
   failedTitle,
 }: {
@@ -36,6 +37,8 @@ export function BatchUpload({
   branches: { id: number; nome: string }[];
   intent: string;
   serverResults: BatchFileResult[];
+  /** The branch of the post that failed (no JS), selected again. */
+  branchId?: string;
   busy: boolean;
   failedTitle: string;
 }) {
@@ -110,7 +113,7 @@ export function BatchUpload({
         <input type="hidden" name="intent" value={intent} />
         <div className="field narrow-form">
           <label htmlFor="idEmpresaFilial">Filial</label>
-          <select id="idEmpresaFilial" name="idEmpresaFilial" ref={branch}>
+          <select id="idEmpresaFilial" name="idEmpresaFilial" ref={branch} defaultValue={branchId}>
             {branches.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.id} - {option.nome}

@@ -29,7 +29,7 @@ export function AppShell({ user, menu, drawer, year, children }: ShellProps) {
     event.preventDefault();
     const open = state === "auto" ? !window.matchMedia(WIDE_QUERY).matches : state === "closed";
     setState(open ? "open" : "closed");
-    fetcher.submit({ state: open ? "open" : "closed", redirectTo }, { method: "post", action: "/preferencias/menu" });
+    fetcher.submit({ state: open ? "open" : "closed" }, { method: "post", action: "/preferencias/menu" });
   };
 
   return (

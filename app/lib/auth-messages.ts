@@ -12,5 +12,6 @@ export const SIGN_IN_FAILED: ToastInput = {
 export const ACCESS_BLOCKED: ToastInput = {
   type: "info",
   title: "Acesso bloqueado!",
-  description: "Caso queira alterar suas permissões, entre em contato com seu coordenador ou o administrador do sistema.",
+  description:
+    "Caso queira alterar suas permissões, entre em contato com seu coordenador ou o administrador do sistema.",
 };

@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests against the real server (tests/support/e2e-global-setup.ts starts `tsx server.ts` on a free port
+ * with a fresh data directory). Every spec runs twice: with JavaScript and without it, because every page and
+ * form must work without JS (DESIGN.md 'The web app'). The build is not done here: `npm test` builds first.
+ *
+ * The port is chosen once, in the runner process; workers load this file again but inherit the variable.
+ */
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ],
+  { encoding: "utf8" },
+).trim();
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+// Debian's Chromium: Playwright cannot download its own browser on these machines.
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  locale: "pt-BR",
+  timezoneId: "America/Fortaleza",
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "tests/.tmp/test-results",
+  globalSetup: "./tests/support/e2e-global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI
+    ? [["list"]]
+    : [["list"], ["html", { open: "never", outputFolder: "tests/.tmp/playwright-report" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 7_000,
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false } },
+  ],
+});

@@ -1,0 +1,92 @@
+import { drawer, expect, submitSignIn, test, toast } from "../support/e2e-fixtures.ts";
+
+/** Spec 000 §2 route table and route guard, DESIGN.md 'deep links survive sign-in'. Runs with and without JS. */
+
+test.describe("signed out", () => {
+  test("a private page sends to sign-in, keeping the target", async ({ page }) => {
+    for (const path of ["/dashboard", "/profile", "/setores", "/empresa-principal"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(path)}`);
+      await expect(page.getByRole("heading", { name: "Bem vindo!" })).toBeVisible();
+    }
+  });
+
+  test("an unknown path goes to /", async ({ page }) => {
+    await page.goto("/nao-existe/de-jeito-nenhum?x=1");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { name: "Bem vindo!" })).toBeVisible();
+  });
+
+  test("a shared report link opens after sign-in with its query intact", async ({ page }) => {
+    const target = "/historico-tarefas?inicio=2026-01-01&fim=2026-01-31";
+    await page.goto(target);
+    await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(target)}`);
+    await submitSignIn(page, "principal@demo.com.br");
+    await expect(page).toHaveURL(target);
+    await expect(page.getByRole("heading", { level: 1, name: "Atividades" })).toBeVisible();
+  });
+
+  test("a redirectTo to another site is ignored", async ({ page }) => {
+    await page.goto("/?redirectTo=%2F%2Fexemplo.com%2Froubo");
+    await submitSignIn(page, "principal@demo.com.br");
+    await expect(page).toHaveURL("/dashboard");
+  });
+});
+
+test.describe("signed in", () => {
+  test("public-only pages send to /dashboard", async ({ page, signInAs }) => {
+    await signInAs("principal");
+    for (const path of ["/", "/signup", "/forgot-password", "/reset-password?token=abc"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/dashboard");
+    }
+    await expect(page.getByRole("heading", { level: 1, name: "Início" })).toBeVisible();
+  });
+
+  test("an unknown path goes to / and from there home", async ({ page, signInAs }) => {
+    await signInAs("auditor");
+    await page.goto("/pagina-inexistente");
+    await expect(page).toHaveURL("/dashboard");
+  });
+
+  test("a page outside the role gives 'Permissão negada!'", async ({ page, signInAs }) => {
+    await signInAs("admin");
+    await page.goto("/empresa-principal");
+    await expect(page).toHaveURL("/dashboard");
+    await expect(toast(page, "Permissão negada!")).toBeVisible();
+  });
+
+  test("an auditor may not open the registers", async ({ page, signInAs }) => {
+    await signInAs("auditor");
+    await page.goto("/setores");
+    await expect(page).toHaveURL("/dashboard");
+    await expect(toast(page, "Permissão negada!")).toBeVisible();
+  });
+
+  test("a client is sent to its own home, the task report", async ({ page, signInAs }) => {
+    await signInAs("cliente");
+    await page.goto("/faq");
+    await expect(page).toHaveURL("/historico-tarefas");
+    await expect(toast(page, "Permissão negada!")).toBeVisible();
+    await page.goto("/signup");
+    await expect(page).toHaveURL("/historico-tarefas");
+  });
+});
+
+test("'Sair' signs out and revokes the session", async ({ page, context }) => {
+  await page.goto("/");
+  await submitSignIn(page, "semnivel@demo.com.br");
+  await expect(page).toHaveURL("/dashboard");
+  const signedIn = await context.cookies();
+
+  await drawer(page).getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("heading", { name: "Bem vindo!" })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+
+  // Even the old cookie, replayed, no longer reaches the API: its token was revoked.
+  await context.addCookies(signedIn.filter((cookie) => cookie.name === "sessao"));
+  await page.goto("/profile");
+  await expect(page).toHaveURL("/?redirectTo=%2Fprofile");
+});

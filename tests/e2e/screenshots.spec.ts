@@ -1,0 +1,53 @@
+import { drawer, expect, screenshot, test, toggleDrawer } from "../support/e2e-fixtures.ts";
+
+/**
+ * Pictures of the main screens, with and without JS, for a person to look at (tests/.tmp/screens, not committed).
+ * They assert only that each page is the one meant; layout is judged by eye.
+ */
+
+test("sign-in and sign-up pages", async ({ page, allowConsoleErrors }, testInfo) => {
+  allowConsoleErrors(/status of 400/);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Bem vindo!" })).toBeVisible();
+  await screenshot(page, testInfo.project.name, "sign-in");
+  await page.getByLabel("E-mail").fill("Conceição@demo.com.br");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  await screenshot(page, testInfo.project.name, "sign-in-errors");
+
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { name: "Cadastro" })).toBeVisible();
+  await screenshot(page, testInfo.project.name, "sign-up");
+  await page.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(page.getByLabel("Nome")).toHaveAttribute("aria-invalid", "true");
+  await screenshot(page, testInfo.project.name, "sign-up-errors");
+});
+
+test("signed-in shell, wide and narrow, profile and FAQ", async ({ page, signInAs }, testInfo) => {
+  await signInAs("principal");
+  await page.goto("/dashboard");
+  await expect(drawer(page)).toBeVisible();
+  await screenshot(page, testInfo.project.name, "dashboard-wide");
+
+  await page.setViewportSize({ width: 800, height: 800 });
+  await page.reload();
+  await expect(drawer(page)).toBeHidden();
+  await screenshot(page, testInfo.project.name, "dashboard-narrow");
+  await toggleDrawer(page, "Abrir menu");
+  await expect(drawer(page)).toBeVisible();
+  await screenshot(page, testInfo.project.name, "dashboard-narrow-drawer-open");
+  await toggleDrawer(page, "Fechar menu");
+  await expect(drawer(page)).toBeHidden();
+
+  // Closing it was remembered; open it again for the wide pictures.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await toggleDrawer(page, "Abrir menu");
+  await expect(drawer(page)).toBeVisible();
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Meu perfil" })).toBeVisible();
+  await screenshot(page, testInfo.project.name, "profile");
+
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1, name: "Perguntas frequentes" })).toBeVisible();
+  await screenshot(page, testInfo.project.name, "faq");
+});

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+/**
+ * `npm test` (after `npm run build`): runs the vitest suites (unit + api) and the Playwright browser suites, each
+ * with a JSON reporter, reads both result files and prints each suite's counts, then one last line
+ * `N passed, N failed` over everything. Exits non-zero when a test failed or a runner crashed (no result file,
+ * a load error, a global-setup error, or a non-zero exit with no failed test to explain it).
+ *
+ * With DATABASE_URL set, vitest's api project runs against that PostgreSQL server; the browser tests always
+ * start their own server on an embedded database.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const resultsDir = path.join(root, "tests", ".tmp", "results");
+mkdirSync(resultsDir, { recursive: true });
+
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+
+/** Runs a command with the terminal attached; answers its exit code and wall time. */
+function run(label, args, env = {}) {
+  console.log(`\n▶ ${label}: npx ${args.join(" ")}\n`);
+  const started = Date.now();
+  const result = spawnSync(npx, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = (Date.now() - started) / 1000;
+  if (result.error) console.error(`${label} could not start: ${result.error.message}`);
+  return { code: result.status ?? 1, seconds };
+}
+
+function readJson(file) {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** vitest's JSON (Jest-compatible): counts per test; a file that failed to load counts as one failure. */
+function vitestCounts(report, code) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0, note: "no result file: the runner crashed" };
+  const passed = report.numPassedTests ?? 0;
+  let failed = report.numFailedTests ?? 0;
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+  );
+  let note = "";
+  if (brokenFiles.length) {
+    failed += brokenFiles.length;
+    note = `files that failed to run: ${brokenFiles.map((file) => path.relative(root, file.name)).join(", ")}`;
+  }
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = `exited with ${code} without a failed test`;
+  }
+  return { passed, failed, skipped, note };
+}
+
+/** Playwright's JSON: stats of the whole run; errors outside tests (global setup, config) count as one failure. */
+function playwrightCounts(report, code) {
+  if (!report?.stats) return { passed: 0, failed: 1, skipped: 0, note: "no result file: the runner crashed" };
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+  let failed = unexpected;
+  let note = flaky ? `${flaky} flaky (passed on retry)` : "";
+  if (report.errors?.length) {
+    failed += 1;
+    note = `error outside the tests: ${report.errors[0].message?.split("\n")[0] ?? "unknown"}`;
+  }
+  if (code !== 0 && failed === 0) {
+    failed = 1;
+    note = `exited with ${code} without a failed test`;
+  }
+  return { passed: expected + flaky, failed, skipped, note };
+}
+
+const suites = [];
+
+const vitestFile = path.join(resultsDir, "vitest.json");
+rmSync(vitestFile, { force: true });
+const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestFile}`];
+// Without its config vitest would also collect the Playwright specs (*.spec.ts) and fail on them.
+const hasVitestConfig = ["ts", "mts", "js", "mjs"].some((ext) => existsSync(path.join(root, `vitest.config.${ext}`)));
+if (!hasVitestConfig) vitestArgs.push("--exclude=tests/e2e/**", "--passWithNoTests");
+const vitest = run("vitest", vitestArgs);
+suites.push({
+  name: "vitest (unit + api)",
+  seconds: vitest.seconds,
+  ...vitestCounts(readJson(vitestFile), vitest.code),
+});
+
+const playwrightFile = path.join(resultsDir, "playwright.json");
+rmSync(playwrightFile, { force: true });
+const playwright = run("playwright", ["playwright", "test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightFile,
+});
+suites.push({
+  name: "playwright (js + no-js)",
+  seconds: playwright.seconds,
+  ...playwrightCounts(readJson(playwrightFile), playwright.code),
+});
+
+console.log("\nResults");
+for (const suite of suites) {
+  const skipped = suite.skipped ? `, ${suite.skipped} skipped` : "";
+  const note = suite.note ? ` — ${suite.note}` : "";
+  console.log(
+    `  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed${skipped} (${suite.seconds.toFixed(1)} s)${note}`,
+  );
+}
+const passed = suites.reduce((total, suite) => total + suite.passed, 0);
+const failed = suites.reduce((total, suite) => total + suite.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

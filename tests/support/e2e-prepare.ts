@@ -1,0 +1,32 @@
+/**
+ * Run by the browser tests' global setup before the server starts, on a fresh DATA_DIR: migrates, writes the demo
+ * data and pre-registers the CPFs of E2E_CPFS, so tests can sign up users of their own (sign-up needs a
+ * pre-registered CPF and the product has no other way to add one yet). Started with tsx, like server.ts.
+ */
+import { loadConfig } from "../../api/config.ts";
+import { openDatabase } from "../../api/db/connection.ts";
+import { migrate } from "../../api/db/migrate.ts";
+import { isEmpty, seedDemo } from "../../api/db/seed.ts";
+
+import { E2E_CPFS } from "./e2e-data.ts";
+
+const config = loadConfig();
+if (config.databaseUrl) throw new Error("e2e-prepare writes to an embedded database only: unset DATABASE_URL");
+const database = await openDatabase({ dataDir: config.dataDir });
+try {
+  await migrate(database);
+  if (await isEmpty(database)) await seedDemo(database);
+  const branch = await database.db
+    .selectFrom("branches")
+    .innerJoin("companies", "companies.id", "branches.company_id")
+    .select(["branches.id as branchId", "companies.id as companyId"])
+    .where("companies.nome", "=", "Hospital Boa Saúde")
+    .where("branches.nome", "=", "Matriz Fortaleza")
+    .executeTakeFirstOrThrow();
+  await database.db
+    .insertInto("pre_registered_cpfs")
+    .values(E2E_CPFS.map((cpf) => ({ company_id: branch.companyId, branch_id: branch.branchId, cpf, role_id: 2 })))
+    .execute();
+} finally {
+  await database.close();
+}
