@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test, toast } from "../support/e2e-fixtures.ts";
 import {
   ALREADY_PRESENT,
   BRANCHES,
@@ -15,6 +14,7 @@ import {
   type BranchKey,
   type KindSpec,
 } from "../support/e2e-catalogues.ts";
+import { expect, test, toast } from "../support/e2e-fixtures.ts";
 
 /**
  * Spec 000 §2 (tick boxes, 'Marcar Todos / Desmarcar Todos', 'Duplicar ...' shown when rows are ticked, the
@@ -31,10 +31,15 @@ async function chooseTarget(page: Page, branch: BranchKey, javaScriptEnabled: bo
   }
 }
 
-const toDuplicate = (page: Page) => page.getByRole("list", { name: "Itens que serão duplicados" }).getByRole("listitem");
+const toDuplicate = (page: Page) =>
+  page.getByRole("list", { name: "Itens que serão duplicados" }).getByRole("listitem");
 
 for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
-  test(`${spec.kind}: 'Marcar Todos' and duplicating the ticked items into another branch`, async ({ page, signInAs, javaScriptEnabled }, testInfo) => {
+  test(`${spec.kind}: 'Marcar Todos' and duplicating the ticked items into another branch`, async ({
+    page,
+    signInAs,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.slow(); // a long flow on a shared, busy machine
     await signInAs("admin");
     const prefix = uniquePrefix(testInfo);
@@ -82,7 +87,11 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
     else await expect(page.getByRole("heading", { level: 2, name: spec.duplicateDialog })).toBeVisible();
 
     // The branches are offered by name; Matriz has both items: nothing to duplicate.
-    await expect(page.getByLabel("Filial de destino").getByRole("option")).toHaveText([branchOption("aldeota"), branchOption("messejana"), branchOption("matriz")]);
+    await expect(page.getByLabel("Filial de destino").getByRole("option")).toHaveText([
+      branchOption("aldeota"),
+      branchOption("messejana"),
+      branchOption("matriz"),
+    ]);
     await chooseTarget(page, "matriz", javaScriptEnabled);
     await expect(dialog.getByText(ALREADY_PRESENT)).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Duplicar", exact: true })).toBeDisabled();

@@ -1,8 +1,18 @@
 import type { Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 
+import {
+  KINDS,
+  bodyRows,
+  importItems,
+  listReady,
+  range,
+  search,
+  todayInFortaleza,
+  uniquePrefix,
+  type KindSpec,
+} from "../support/e2e-catalogues.ts";
 import { expect, test } from "../support/e2e-fixtures.ts";
-import { KINDS, bodyRows, importItems, listReady, range, search, todayInFortaleza, uniquePrefix, type KindSpec } from "../support/e2e-catalogues.ts";
 
 /**
  * Spec 000 §2 ('Exportar Excel') and §9 (file name 'listagem-{kind}-DD-MM-YYYY', the sheet holds the page on
@@ -11,7 +21,11 @@ import { KINDS, bodyRows, importItems, listReady, range, search, todayInFortalez
  */
 
 for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
-  test(`${spec.kind}: 'Exportar Excel' downloads the page on screen as listagem-${spec.kind}-DD-MM-YYYY.xlsx`, async ({ page, signInAs, javaScriptEnabled }, testInfo) => {
+  test(`${spec.kind}: 'Exportar Excel' downloads the page on screen as listagem-${spec.kind}-DD-MM-YYYY.xlsx`, async ({
+    page,
+    signInAs,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.slow();
     await signInAs("admin");
     const prefix = uniquePrefix(testInfo);
@@ -28,7 +42,10 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
     await listReady(page, javaScriptEnabled);
     await expect(page.getByText("22 registros")).toBeVisible();
     // Page 2 of 2 (20 a page): the export holds these two rows only.
-    await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Página 2", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Paginação" })
+      .getByRole("link", { name: "Página 2", exact: true })
+      .click();
     await expect(page).toHaveURL(/pagina=2/);
     await expect(bodyRows(page)).toHaveCount(2);
     await expectExportMatchesScreen(page, spec, colourOf);
@@ -53,7 +70,10 @@ async function expectExportMatchesScreen(page: Page, spec: KindSpec, colourOf: M
     expect(colourOf.has(name), name).toBe(true);
   }
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar Excel" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Exportar Excel" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`listagem-${spec.kind}-${todayInFortaleza()}.xlsx`);
 
   const workbook = new ExcelJS.Workbook();
@@ -78,7 +98,11 @@ async function expectExportMatchesScreen(page: Page, spec: KindSpec, colourOf: M
       const hex = colourOf.get(name)!;
       expect(color).toBe(hex);
       expect(row.getCell(3).value).toBe(hex);
-      expect(row.getCell(3).fill).toMatchObject({ type: "pattern", pattern: "solid", fgColor: { argb: `FF${hex.slice(1).toUpperCase()}` } });
+      expect(row.getCell(3).fill).toMatchObject({
+        type: "pattern",
+        pattern: "solid",
+        fgColor: { argb: `FF${hex.slice(1).toUpperCase()}` },
+      });
     }
   });
   return names;

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 
 import type { Page } from "@playwright/test";
 
-import { expect, test, toast } from "../support/e2e-fixtures.ts";
 import {
   BRANCHES,
   CSV_INVALID,
@@ -15,6 +14,7 @@ import {
   uniquePrefix,
   type KindSpec,
 } from "../support/e2e-catalogues.ts";
+import { expect, test, toast } from "../support/e2e-fixtures.ts";
 
 /**
  * Spec 000 §2 'Cadastro em lote' (branch, CSV files, 'Cadastrar', 'Baixar Modelo'), §5 (a CSV file is needed:
@@ -24,11 +24,18 @@ import {
  */
 
 const FILE_INPUT = "Arraste os arquivos CSV para cá ou clique para procurar";
-const csv = (name: string, text: string, encoding: BufferEncoding = "utf8") => ({ name, mimeType: "text/csv", buffer: Buffer.from(text, encoding) });
+const csv = (name: string, text: string, encoding: BufferEncoding = "utf8") => ({
+  name,
+  mimeType: "text/csv",
+  buffer: Buffer.from(text, encoding),
+});
 
 async function openBatch(page: Page, spec: KindSpec, javaScriptEnabled: boolean) {
   await page.goto(`/${spec.kind}/cadastrar`);
-  await page.getByRole("navigation", { name: "Tipo de cadastro" }).getByRole("link", { name: "Cadastro em lote" }).click();
+  await page
+    .getByRole("navigation", { name: "Tipo de cadastro" })
+    .getByRole("link", { name: "Cadastro em lote" })
+    .click();
   await expect(page).toHaveURL(`/${spec.kind}/cadastrar?modo=lote`);
   await expect(page.getByRole("link", { name: "Cadastro em lote" })).toHaveAttribute("aria-current", "page");
   await hydrated(page, javaScriptEnabled, "#arquivos");
@@ -36,11 +43,19 @@ async function openBatch(page: Page, spec: KindSpec, javaScriptEnabled: boolean)
 
 /** The line of the file list (JS) or of the result list (no JS) that names this file. */
 function fileEntry(page: Page, javaScriptEnabled: boolean, fileName: string) {
-  return page.getByRole("list", { name: javaScriptEnabled ? "Arquivos" : "Resultado do envio" }).getByRole("listitem").filter({ hasText: fileName }).first();
+  return page
+    .getByRole("list", { name: javaScriptEnabled ? "Arquivos" : "Resultado do envio" })
+    .getByRole("listitem")
+    .filter({ hasText: fileName })
+    .first();
 }
 
 for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
-  test(`${spec.kind}: imports a UTF-8 comma file and a Windows-1252 semicolon file into a branch`, async ({ page, signInAs, javaScriptEnabled }, testInfo) => {
+  test(`${spec.kind}: imports a UTF-8 comma file and a Windows-1252 semicolon file into a branch`, async ({
+    page,
+    signInAs,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.slow();
     await signInAs("admin");
     const prefix = uniquePrefix(testInfo);
@@ -54,7 +69,9 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
 
     await openBatch(page, spec, javaScriptEnabled);
     await page.getByLabel("Filial", { exact: true }).selectOption({ label: branchOption("aldeota") });
-    await page.getByLabel(FILE_INPUT).setInputFiles([csv("lista-utf8.csv", utf8), csv("lista-1252.csv", cp1252, "latin1")]);
+    await page
+      .getByLabel(FILE_INPUT)
+      .setInputFiles([csv("lista-utf8.csv", utf8), csv("lista-1252.csv", cp1252, "latin1")]);
     if (javaScriptEnabled) {
       await expect(fileEntry(page, true, "lista-utf8.csv")).toBeVisible();
       await expect(fileEntry(page, true, "lista-1252.csv")).toBeVisible();
@@ -78,7 +95,12 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
     }
   });
 
-  test(`${spec.kind}: a file with errors is refused whole, naming its lines; the other file goes in`, async ({ page, signInAs, javaScriptEnabled, allowConsoleErrors }, testInfo) => {
+  test(`${spec.kind}: a file with errors is refused whole, naming its lines; the other file goes in`, async ({
+    page,
+    signInAs,
+    javaScriptEnabled,
+    allowConsoleErrors,
+  }, testInfo) => {
     test.slow();
     allowConsoleErrors(/status of 400/);
     await signInAs("admin");
@@ -87,7 +109,10 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
       ? `nome;cor\n${prefix} Bom;#111111\n${prefix} Repetido;vermelho\n${prefix} Outro;#222222\n${prefix} outro;#333333\n`
       : `nome\n${prefix} Bom\n${prefix} Repetido\n${prefix} repetido\n`;
     const errors = spec.hasColor
-      ? [`Linha 3: a cor 'vermelho' é inválida; use o formato #RRGGBB (por exemplo #c62828).`, `Linha 5: '${prefix} outro' está repetido no arquivo (linha 4).`]
+      ? [
+          `Linha 3: a cor 'vermelho' é inválida; use o formato #RRGGBB (por exemplo #c62828).`,
+          `Linha 5: '${prefix} outro' está repetido no arquivo (linha 4).`,
+        ]
       : [`Linha 4: '${prefix} repetido' está repetido no arquivo (linha 3).`];
     const good = spec.hasColor ? `nome;cor\n${prefix} Certo;#00838f\n` : `nome\n${prefix} Certo\n`;
 
@@ -113,13 +138,17 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
     // A name the branch already has (any case) is refused with its line.
     await openBatch(page, spec, javaScriptEnabled);
     await page.getByLabel("Filial", { exact: true }).selectOption({ label: branchOption("messejana") });
-    const clash = spec.hasColor ? `nome;cor\n${prefix} Novo;#000000\n${prefix} CERTO;#00838f\n` : `nome\n${prefix} Novo\n${prefix} CERTO\n`;
+    const clash = spec.hasColor
+      ? `nome;cor\n${prefix} Novo;#000000\n${prefix} CERTO;#00838f\n`
+      : `nome\n${prefix} Novo\n${prefix} CERTO\n`;
     await page.getByLabel(FILE_INPUT).setInputFiles(csv("repetido.csv", clash));
     await page.getByRole("button", { name: "Cadastrar" }).click();
     const clashError = `Linha 3: já existe um ${spec.singular} '${prefix} Certo' nesta filial.`;
     await expect(fileEntry(page, javaScriptEnabled, "repetido.csv")).toContainText(clashError);
     // Without JS a single error is the toast's description.
-    await expect(toast(page, spec.batchFailed)).toContainText(javaScriptEnabled ? "Nenhuma linha dos arquivos com erro foi gravada." : clashError);
+    await expect(toast(page, spec.batchFailed)).toContainText(
+      javaScriptEnabled ? "Nenhuma linha dos arquivos com erro foi gravada." : clashError,
+    );
 
     // Only the good file's row was written.
     await page.goto(`/${spec.kind}`);
@@ -128,7 +157,12 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
     await expect(itemRow(page, `${prefix} Certo`, "messejana")).toBeVisible();
   });
 
-  test(`${spec.kind}: no CSV file is refused; 'Baixar Modelo' downloads the template`, async ({ page, signInAs, javaScriptEnabled, allowConsoleErrors }) => {
+  test(`${spec.kind}: no CSV file is refused; 'Baixar Modelo' downloads the template`, async ({
+    page,
+    signInAs,
+    javaScriptEnabled,
+    allowConsoleErrors,
+  }) => {
     allowConsoleErrors(/status of 400/);
     await signInAs("admin");
     await openBatch(page, spec, javaScriptEnabled);
@@ -137,11 +171,16 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
 
     // A file that is not a CSV gets the same answer.
     await openBatch(page, spec, javaScriptEnabled);
-    await page.getByLabel(FILE_INPUT).setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("nome\nqualquer\n") });
+    await page
+      .getByLabel(FILE_INPUT)
+      .setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("nome\nqualquer\n") });
     await page.getByRole("button", { name: "Cadastrar" }).click();
     await expect(toast(page, spec.batchFailed)).toContainText(CSV_INVALID);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar Modelo" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Baixar Modelo" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`modelo-${spec.kind}.csv`);
     const text = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
     const lines = text.split(/\r?\n/).filter(Boolean);

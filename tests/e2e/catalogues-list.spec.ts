@@ -1,7 +1,17 @@
 import type { Page } from "@playwright/test";
 
+import {
+  KINDS,
+  bodyRows,
+  importItems,
+  listReady,
+  numbersOnPage,
+  range,
+  search,
+  uniquePrefix,
+  type KindSpec,
+} from "../support/e2e-catalogues.ts";
 import { expect, test } from "../support/e2e-fixtures.ts";
-import { KINDS, bodyRows, importItems, listReady, numbersOnPage, range, search, uniquePrefix, type KindSpec } from "../support/e2e-catalogues.ts";
 
 /**
  * Spec 000 §2 'Catalogue screens' (list tab) and §9 (page sizes 20/40/80/160/Todos, changing size or search goes
@@ -14,8 +24,10 @@ const pager = (page: Page) => page.getByRole("navigation", { name: "Paginação"
 
 async function expectPager(page: Page, current: number, shown: number[], hidden: number[]) {
   await expect(pager(page).locator("[aria-current=page]")).toHaveText(String(current));
-  for (const number of shown) await expect(pager(page).getByRole("link", { name: `Página ${number}`, exact: true })).toBeVisible();
-  for (const number of hidden) await expect(pager(page).getByRole("link", { name: `Página ${number}`, exact: true })).toHaveCount(0);
+  for (const number of shown)
+    await expect(pager(page).getByRole("link", { name: `Página ${number}`, exact: true })).toBeVisible();
+  for (const number of hidden)
+    await expect(pager(page).getByRole("link", { name: `Página ${number}`, exact: true })).toHaveCount(0);
 }
 
 async function expectNumbers(page: Page, prefix: string, expected: number[]) {
@@ -81,7 +93,11 @@ for (const spec of [KINDS.setores, KINDS.riscos] as KindSpec[]) {
     await expectNumbers(page, prefix, range(1, 20));
   });
 
-  test(`${spec.kind}: sort by column, page sizes, the state kept in the URL`, async ({ page, signInAs, javaScriptEnabled }, testInfo) => {
+  test(`${spec.kind}: sort by column, page sizes, the state kept in the URL`, async ({
+    page,
+    signInAs,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.slow(); // many page loads on a shared, busy machine
     await signInAs("admin");
     const prefix = uniquePrefix(testInfo);

@@ -1,5 +1,5 @@
-import { expect, test } from "../support/e2e-fixtures.ts";
 import { BRANCHES, KINDS, bodyRows, importItems, itemRow, search, uniquePrefix } from "../support/e2e-catalogues.ts";
+import { expect, test } from "../support/e2e-fixtures.ts";
 
 /**
  * Spec 000 §6: a branch-level user (Coordenador, roleId 3) sees its own branch's list only, with no tick boxes,
@@ -9,7 +9,12 @@ import { BRANCHES, KINDS, bodyRows, importItems, itemRow, search, uniquePrefix }
 
 const spec = KINDS.setores;
 
-test("coordenador sees the sectors of its branch only, read only", async ({ page, context, signInAs, allowConsoleErrors }, testInfo) => {
+test("coordenador sees the sectors of its branch only, read only", async ({
+  page,
+  context,
+  signInAs,
+  allowConsoleErrors,
+}, testInfo) => {
   allowConsoleErrors(/status of 403/);
   await signInAs("admin");
   const prefix = uniquePrefix(testInfo);

@@ -1,5 +1,15 @@
+import {
+  KINDS,
+  REMOVE_QUESTION,
+  branchOption,
+  hydrated,
+  importItems,
+  itemRow,
+  listReady,
+  search,
+  uniquePrefix,
+} from "../support/e2e-catalogues.ts";
 import { expect, screenshot, test, toast } from "../support/e2e-fixtures.ts";
-import { KINDS, REMOVE_QUESTION, branchOption, hydrated, importItems, itemRow, listReady, search, uniquePrefix } from "../support/e2e-catalogues.ts";
 
 /**
  * Pictures of the catalogue screens, with and without JS, for a person to look at (tests/.tmp/screens, not
@@ -9,7 +19,12 @@ import { KINDS, REMOVE_QUESTION, branchOption, hydrated, importItems, itemRow, l
 
 const spec = KINDS.riscos;
 
-test("risk screens: list, register, batch, edit, remove, duplicate", async ({ page, signInAs, javaScriptEnabled, allowConsoleErrors }, testInfo) => {
+test("risk screens: list, register, batch, edit, remove, duplicate", async ({
+  page,
+  signInAs,
+  javaScriptEnabled,
+  allowConsoleErrors,
+}, testInfo) => {
   test.slow();
   allowConsoleErrors(/status of 400/);
   const shot = (name: string) => screenshot(page, testInfo.project.name, `catalogues-riscos-${name}`);
@@ -34,9 +49,11 @@ test("risk screens: list, register, batch, edit, remove, duplicate", async ({ pa
 
   await page.goto(`/${spec.kind}/cadastrar?modo=lote`);
   await hydrated(page, javaScriptEnabled, "#arquivos");
-  await page.getByLabel("Arraste os arquivos CSV para cá ou clique para procurar").setInputFiles([
-    { name: "riscos-com-erro.csv", mimeType: "text/csv", buffer: Buffer.from(`nome;cor\n${prefix} Novo;azul\n`) },
-  ]);
+  await page
+    .getByLabel("Arraste os arquivos CSV para cá ou clique para procurar")
+    .setInputFiles([
+      { name: "riscos-com-erro.csv", mimeType: "text/csv", buffer: Buffer.from(`nome;cor\n${prefix} Novo;azul\n`) },
+    ]);
   await shot("batch-chosen");
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await expect(toast(page, spec.batchFailed)).toBeVisible();

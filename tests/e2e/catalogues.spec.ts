@@ -1,4 +1,3 @@
-import { expect, test, toast } from "../support/e2e-fixtures.ts";
 import {
   BRANCHES,
   KINDS,
@@ -13,6 +12,7 @@ import {
   search,
   uniquePrefix,
 } from "../support/e2e-catalogues.ts";
+import { expect, test, toast } from "../support/e2e-fixtures.ts";
 
 /**
  * Spec 000 §2 'Catalogue screens', §5 'Catalogues', §8 'Catalogues and environments'; decision 004. Create, the
@@ -21,7 +21,12 @@ import {
  */
 
 for (const spec of Object.values(KINDS)) {
-  test(`${spec.kind}: create, refuse blank and duplicate names, edit, remove`, async ({ page, signInAs, javaScriptEnabled, allowConsoleErrors }, testInfo) => {
+  test(`${spec.kind}: create, refuse blank and duplicate names, edit, remove`, async ({
+    page,
+    signInAs,
+    javaScriptEnabled,
+    allowConsoleErrors,
+  }, testInfo) => {
     test.slow(); // a long flow on a shared, busy machine
     allowConsoleErrors(/status of 4(00|09)/);
     await signInAs("admin");
@@ -80,14 +85,18 @@ for (const spec of Object.values(KINDS)) {
     const listUrl = page.url();
 
     // Edit: Cancelar goes back to the same list.
-    await itemRow(page, first, "matriz").getByRole("link", { name: `Editar ${first}` }).click();
+    await itemRow(page, first, "matriz")
+      .getByRole("link", { name: `Editar ${first}` })
+      .click();
     await expect(page.getByRole("heading", { name: `${spec.editHeading} (${BRANCHES.matriz.nome})` })).toBeVisible();
     await expect(page.getByLabel(spec.nameLabel)).toHaveValue(first);
     if (spec.hasColor) await expect(page.getByLabel("Cor", { exact: true })).toHaveValue("#1e88e5");
     await page.getByRole("link", { name: "Cancelar" }).click();
     await expect(page).toHaveURL(listUrl);
 
-    await itemRow(page, first, "matriz").getByRole("link", { name: `Editar ${first}` }).click();
+    await itemRow(page, first, "matriz")
+      .getByRole("link", { name: `Editar ${first}` })
+      .click();
     await expect(page.getByLabel(spec.nameLabel)).toHaveValue(first);
     await page.getByLabel(spec.nameLabel).fill("");
     await page.getByRole("button", { name: "Salvar" }).click();

@@ -191,14 +191,17 @@ export function csvText(spec: KindSpec, rows: Row[], separator = ";", newline = 
  * sends), sharing the page's session: fast set-up for tests about lists. All rows or none.
  */
 export async function importItems(page: Page, spec: KindSpec, branch: BranchKey, rows: Row[]) {
-  const response = await page.request.post(`/${spec.kind}/cadastrar?modo=lote&_data=${encodeURIComponent(`catalogue/${spec.kind}/register`)}`, {
-    headers: { accept: "application/json" },
-    multipart: {
-      intent: "lote",
-      idEmpresaFilial: String(BRANCHES[branch].id),
-      arquivos: { name: "preparo.csv", mimeType: "text/csv", buffer: Buffer.from(csvText(spec, rows), "utf8") },
+  const response = await page.request.post(
+    `/${spec.kind}/cadastrar?modo=lote&_data=${encodeURIComponent(`catalogue/${spec.kind}/register`)}`,
+    {
+      headers: { accept: "application/json" },
+      multipart: {
+        intent: "lote",
+        idEmpresaFilial: String(BRANCHES[branch].id),
+        arquivos: { name: "preparo.csv", mimeType: "text/csv", buffer: Buffer.from(csvText(spec, rows), "utf8") },
+      },
     },
-  });
+  );
   const body = await response.text();
   expect(response.status(), body).toBe(200);
   expect(JSON.parse(body).files?.[0]?.ok, body).toBe(true);
@@ -249,11 +252,18 @@ export async function numbersOnPage(page: Page, prefix: string) {
 }
 
 export const range = (from: number, to: number) =>
-  from <= to ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : Array.from({ length: from - to + 1 }, (_, i) => from - i);
+  from <= to
+    ? Array.from({ length: to - from + 1 }, (_, i) => from + i)
+    : Array.from({ length: from - to + 1 }, (_, i) => from - i);
 
 /** Today as DD-MM-YYYY in America/Fortaleza, as the export file names carry it. */
 export function todayInFortaleza() {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "America/Fortaleza", day: "2-digit", month: "2-digit", year: "numeric" }).formatToParts(new Date());
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "America/Fortaleza",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).formatToParts(new Date());
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part("day")}-${part("month")}-${part("year")}`;
 }
