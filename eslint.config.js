@@ -18,8 +18,21 @@ export default tseslint.config(
           alphabetize: { order: "asc" },
         },
       ],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/tests/**", "@playwright/test", "vitest"], message: "Product code must not import test code." }] }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/tests/**", "@playwright/test", "vitest"],
+              message: "Product code must not import test code.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -51,7 +51,8 @@ export async function startServer(config: Config) {
   });
 
   const buildPath = path.join(root, "build", "index.js");
-  if (!existsSync(buildPath)) throw new ConfigError("The web app is not built: run `npm run build` (npm start does it).");
+  if (!existsSync(buildPath))
+    throw new ConfigError("The web app is not built: run `npm run build` (npm start does it).");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const remix = createRequestHandler(build, config.env === "production" ? "production" : "development");
 
@@ -67,7 +68,13 @@ export async function startServer(config: Config) {
     c.header("x-request-id", requestId);
     setSecurityHeaders(c.res.headers, nonce, config.env === "production");
     logger.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - begin) },
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - begin),
+      },
       "request",
     );
   });

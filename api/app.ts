@@ -41,7 +41,10 @@ export function createApi(deps: ApiDeps) {
 
   api.onError((error, c) => {
     if (error instanceof ApiError) {
-      return c.json({ message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) }, error.status);
+      return c.json(
+        { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+        error.status,
+      );
     }
     // Hono's own client errors (malformed JSON, a body of the wrong content type) are the caller's fault, not ours.
     if (error instanceof HTTPException && error.status < 500) {

@@ -15,10 +15,11 @@ const booleanText = z
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
 const url = (protocols: string[]) =>
-  z.url({ error: `must be a URL (${protocols.join(", ")})` }).refine(
-    (value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)),
-    { error: `must start with ${protocols.map((p) => `${p}:`).join(" or ")}` },
-  );
+  z
+    .url({ error: `must be a URL (${protocols.join(", ")})` })
+    .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+      error: `must start with ${protocols.map((p) => `${p}:`).join(" or ")}`,
+    });
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -32,10 +33,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().min(1, { error: "must not be empty" }).default("./data"),
   DATABASE_URL: url(["postgres", "postgresql"]).optional(),
   API_URL: url(["http", "https"]).optional(),
-  SESSION_SECRET: z
-    .string()
-    .min(32, { error: "must be at least 32 characters long" })
-    .optional(),
+  SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters long" }).optional(),
   PUBLIC_URL: url(["http", "https"]).optional(),
   SMTP_URL: url(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().min(3).default("Limpeza <nao-responda@localhost>"),

@@ -5,6 +5,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
 import { isBlockedOnWeb } from "../api/domain/roles";
+
 import { ApiSession, callApi } from "./api.server";
 import { ACCESS_BLOCKED, SIGN_IN_FAILED } from "./lib/auth-messages";
 import { SignInSchema } from "./lib/schemas";
@@ -31,14 +32,20 @@ export function authenticator(context: AppLoadContext) {
   auth.use(
     new FormStrategy(async ({ form, request }) => {
       const submission = parseWithZod(form, { schema: SignInSchema, disableAutoCoercion: true });
-      if (submission.status !== "success") throw new SignInRefused(submission.reply({ hideFields: ["password"] }), SIGN_IN_FAILED);
+      if (submission.status !== "success")
+        throw new SignInRefused(submission.reply({ hideFields: ["password"] }), SIGN_IN_FAILED);
       const result = await callApi(context, request, "/sessions", {
         method: "POST",
         json: { email: submission.value.email, password: submission.value.password },
         schema: ApiSession,
       });
       if (!result.ok) {
-        throw new SignInRefused(submission.reply({ hideFields: ["password"] }), result.status === 403 ? ACCESS_BLOCKED : { ...SIGN_IN_FAILED, ...(result.status === 429 ? { description: result.message } : {}) });
+        throw new SignInRefused(
+          submission.reply({ hideFields: ["password"] }),
+          result.status === 403
+            ? ACCESS_BLOCKED
+            : { ...SIGN_IN_FAILED, ...(result.status === 429 ? { description: result.message } : {}) },
+        );
       }
       if (isBlockedOnWeb(result.data.user)) {
         await callApi(context, request, "/sessions", { method: "DELETE", token: result.data.token });

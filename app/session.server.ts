@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
 import { can, isBranchLevel, type Permission } from "../api/domain/roles";
+
 import { callApi, type ApiSession } from "./api.server";
 import { cookieStorage } from "./lib/cookie-storage.server";
 import { PAGES, type PagePath } from "./lib/navigation";
@@ -49,7 +50,8 @@ function currentPath(request: Request) {
 }
 
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return fallback;
   return value;
 }
 
@@ -120,7 +122,11 @@ export async function createUserSession(context: AppLoadContext, answer: ApiSess
 }
 
 /** Keeps the cookie in step after a profile change (name, avatar). */
-export async function updateSessionUser(request: Request, context: AppLoadContext, patch: Partial<SessionUser["user"]>) {
+export async function updateSessionUser(
+  request: Request,
+  context: AppLoadContext,
+  patch: Partial<SessionUser["user"]>,
+) {
   const storage = sessionStorage(context);
   const session = await storage.getSession(request.headers.get("cookie"));
   const parsed = SessionUser.safeParse(session.get("auth"));

@@ -84,6 +84,7 @@ export const CASES: BenchCase[] = [
     path: `${apiList("")}${DEEP_PAGE}&size=${PAGE_SIZE}`,
     compareStatic: false,
     setup: async (context) => (await ensureListData(context), bearer(context)),
-    verify: async (body, context) => checkApiPage(body, { total: (await ensureListData(context)).total, page: DEEP_PAGE }),
+    verify: async (body, context) =>
+      checkApiPage(body, { total: (await ensureListData(context)).total, page: DEEP_PAGE }),
   },
 ];

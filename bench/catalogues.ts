@@ -4,6 +4,7 @@
  * Everything goes through HTTP: the server holds the PGlite dir open.
  */
 import { CATALOGUES, type CatalogueKind } from "../api/domain/catalogues.ts";
+
 import type { BenchContext } from "./cases.ts";
 import { median, multipartBody, probe, requestJson, type ProbeResult } from "./lib.ts";
 
@@ -18,12 +19,28 @@ export const PAGE_SIZE = 20;
  * rows (313 of 5,000). The term is typed without its accent: the search folds case and accents.
  */
 const WORDS = [
-  "norte", "sul", "leste", "oeste", "central", "anexo", "térreo", "superior",
-  "infantil", "adulto", "cirúrgica", "clínica", "pediátrica", "materna", "geriátrica", "oncológica",
+  "norte",
+  "sul",
+  "leste",
+  "oeste",
+  "central",
+  "anexo",
+  "térreo",
+  "superior",
+  "infantil",
+  "adulto",
+  "cirúrgica",
+  "clínica",
+  "pediátrica",
+  "materna",
+  "geriátrica",
+  "oncológica",
 ];
 export const SEARCH_TERM = "pediatrica";
 const SEARCH_WORD_INDEX = WORDS.indexOf("pediátrica");
-export const SEARCH_MATCHES = Array.from({ length: LIST_ROWS }, (_, i) => i).filter((i) => i % WORDS.length === SEARCH_WORD_INDEX).length;
+export const SEARCH_MATCHES = Array.from({ length: LIST_ROWS }, (_, i) => i).filter(
+  (i) => i % WORDS.length === SEARCH_WORD_INDEX,
+).length;
 
 const serial = (i: number) => String(i + 1).padStart(5, "0");
 const listName = (i: number) => `Setor ${serial(i)} ala ${WORDS[i % WORDS.length]}`;
@@ -35,7 +52,14 @@ function csvFile(kind: CatalogueKind, names: string[]) {
   return `${CATALOGUES[kind].hasColor ? "nome;cor" : "nome"}\n${rows.join("\n")}\n`;
 }
 
-export type CsvRequest = { kind: CatalogueKind; branchId: number; rows: number; path: string; headers: Record<string, string>; body: Buffer };
+export type CsvRequest = {
+  kind: CatalogueKind;
+  branchId: number;
+  rows: number;
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer;
+};
 
 function csvImportRequest(token: string, kind: CatalogueKind, branchId: number, names: string[]): CsvRequest {
   const c = CATALOGUES[kind];
@@ -56,13 +80,26 @@ function csvImportRequest(token: string, kind: CatalogueKind, branchId: number, 
 /** One request, timed from sending to the last byte of the answer. */
 async function timed(baseUrl: string, request: CsvRequest) {
   const began = performance.now();
-  const response = await probe(baseUrl, { method: "POST", path: request.path, headers: request.headers, body: request.body }, 120_000);
+  const response = await probe(
+    baseUrl,
+    { method: "POST", path: request.path, headers: request.headers, body: request.body },
+    120_000,
+  );
   return { response, ms: performance.now() - began };
 }
 
 /** The list endpoint's total for one kind, company-wide or in one branch. */
-export async function listTotal(context: BenchContext, kind: CatalogueKind, query: Record<string, string | number> = {}) {
-  const search = new URLSearchParams({ companyId: String(COMPANY_ID), page: "1", size: String(PAGE_SIZE), ...query } as Record<string, string>);
+export async function listTotal(
+  context: BenchContext,
+  kind: CatalogueKind,
+  query: Record<string, string | number> = {},
+) {
+  const search = new URLSearchParams({
+    companyId: String(COMPANY_ID),
+    page: "1",
+    size: String(PAGE_SIZE),
+    ...query,
+  } as Record<string, string>);
   const page = await requestJson<{ total: number }>(context.baseUrl, {
     path: `/api${CATALOGUES[kind].apiPath}?${search}`,
     headers: { authorization: `Bearer ${await context.apiToken()}` },
@@ -89,15 +126,24 @@ let listData: Promise<ListData> | undefined;
 export function ensureListData(context: BenchContext) {
   listData ??= (async () => {
     const before = await listTotal(context, "setores");
-    const request = csvImportRequest(await context.apiToken(), "setores", LIST_BRANCH_ID, Array.from({ length: LIST_ROWS }, (_, i) => listName(i)));
+    const request = csvImportRequest(
+      await context.apiToken(),
+      "setores",
+      LIST_BRANCH_ID,
+      Array.from({ length: LIST_ROWS }, (_, i) => listName(i)),
+    );
     const { response, ms } = await timed(context.baseUrl, request);
     if (response.status !== 201 || JSON.parse(bodyText(response)).created !== LIST_ROWS) {
-      throw new Error(`setup: importing ${LIST_ROWS} sectors answered ${response.status} ${bodyText(response).slice(0, 300)}`);
+      throw new Error(
+        `setup: importing ${LIST_ROWS} sectors answered ${response.status} ${bodyText(response).slice(0, 300)}`,
+      );
     }
     const total = await listTotal(context, "setores");
-    if (total !== before + LIST_ROWS) throw new Error(`setup: the sector total went from ${before} to ${total}, expected +${LIST_ROWS}`);
+    if (total !== before + LIST_ROWS)
+      throw new Error(`setup: the sector total went from ${before} to ${total}, expected +${LIST_ROWS}`);
     const matches = await listTotal(context, "setores", { q: SEARCH_TERM });
-    if (matches !== SEARCH_MATCHES) throw new Error(`setup: searching '${SEARCH_TERM}' finds ${matches} sectors, expected ${SEARCH_MATCHES}`);
+    if (matches !== SEARCH_MATCHES)
+      throw new Error(`setup: searching '${SEARCH_TERM}' finds ${matches} sectors, expected ${SEARCH_MATCHES}`);
     const page = await requestJson<{ items: { name: string }[] }>(context.baseUrl, {
       path: `/api/setor?companyId=${COMPANY_ID}&q=${SEARCH_TERM}&sort=nome&dir=desc&page=1&size=${PAGE_SIZE}`,
       headers: { authorization: `Bearer ${await context.apiToken()}` },
@@ -112,14 +158,22 @@ export const madeListData = () => listData;
 
 /** Checks an API list answer: a page of exactly 20 items, the expected total, every item matching the search. */
 export function checkApiPage(body: Buffer, expected: { total: number; page: number; search?: string }) {
-  const answer = JSON.parse(body.toString("utf8")) as { items?: { name: string }[]; total?: number; page?: number; size?: number };
+  const answer = JSON.parse(body.toString("utf8")) as {
+    items?: { name: string }[];
+    total?: number;
+    page?: number;
+    size?: number;
+  };
   if (answer.items?.length !== PAGE_SIZE) return `${answer.items?.length ?? "no"} items, expected ${PAGE_SIZE}`;
   if (answer.total !== expected.total) return `total ${answer.total}, expected ${expected.total}`;
-  if (answer.page !== expected.page || answer.size !== PAGE_SIZE) return `page ${answer.page} size ${answer.size}, expected ${expected.page} and ${PAGE_SIZE}`;
+  if (answer.page !== expected.page || answer.size !== PAGE_SIZE)
+    return `page ${answer.page} size ${answer.size}, expected ${expected.page} and ${PAGE_SIZE}`;
   const word = expected.search ? WORDS[SEARCH_WORD_INDEX] : undefined;
-  if (word && !answer.items.every((item) => item.name.endsWith(word))) return `an item does not match the search '${expected.search}'`;
+  if (word && !answer.items.every((item) => item.name.endsWith(word)))
+    return `an item does not match the search '${expected.search}'`;
   const names = answer.items.map((item) => item.name);
-  if (names.some((name, i) => i > 0 && name.localeCompare(names[i - 1], "pt-BR", { sensitivity: "base" }) > 0)) return "the items are not sorted by name, descending";
+  if (names.some((name, i) => i > 0 && name.localeCompare(names[i - 1], "pt-BR", { sensitivity: "base" }) > 0))
+    return "the items are not sorted by name, descending";
   return undefined;
 }
 
@@ -157,55 +211,103 @@ export type ImportRow = {
  * check runs in the transaction), and a name repeated in the file (the check runs before the transaction).
  * Each is one request, timed; the item total of the branch is read before and after.
  */
-export async function measureImports(context: BenchContext, failRuns: number, problems: string[], progress: (message: string) => void) {
+export async function measureImports(
+  context: BenchContext,
+  failRuns: number,
+  problems: string[],
+  progress: (message: string) => void,
+) {
   const token = await context.apiToken();
   const rows: ImportRow[] = [];
-  const run = async (label: string, request: CsvRequest, outcome: ImportRow["outcome"], expectAnswer: (text: string) => boolean) => {
+  const run = async (
+    label: string,
+    request: CsvRequest,
+    outcome: ImportRow["outcome"],
+    expectAnswer: (text: string) => boolean,
+  ) => {
     const before = await listTotal(context, request.kind, { filialId: request.branchId });
     progress(`  ${label}`);
     const { response, ms } = await timed(context.baseUrl, request);
     const after = await listTotal(context, request.kind, { filialId: request.branchId });
     const text = bodyText(response);
     const answer = response.headers["content-type"]?.includes("json") ? summarise(text) : text.slice(0, 80);
-    rows.push({ label, kind: request.kind, branchId: request.branchId, rows: request.rows, status: response.status, answer, ms, before, after, outcome });
+    rows.push({
+      label,
+      kind: request.kind,
+      branchId: request.branchId,
+      rows: request.rows,
+      status: response.status,
+      answer,
+      ms,
+      before,
+      after,
+      outcome,
+    });
     const expectStatus = outcome === "created" ? 201 : 400;
     const expectAfter = outcome === "created" ? before + request.rows : before;
-    if (response.status !== expectStatus || !expectAnswer(text)) problems.push(`${label}: answered ${response.status} ${text.slice(0, 300)}`);
-    if (after !== expectAfter) problems.push(`${label}: the branch's total went from ${before} to ${after}, expected ${expectAfter}`);
+    if (response.status !== expectStatus || !expectAnswer(text))
+      problems.push(`${label}: answered ${response.status} ${text.slice(0, 300)}`);
+    if (after !== expectAfter)
+      problems.push(`${label}: the branch's total went from ${before} to ${after}, expected ${expectAfter}`);
   };
 
   const SUCCESS_BRANCH = 2;
   const kinds: CatalogueKind[] = ["setores", "procedimentos", "categorias"];
   for (const [index, kind] of kinds.entries()) {
     const title = CATALOGUES[kind].title;
-    const names = Array.from({ length: IMPORT_ROWS }, (_, i) => `${title} importado ${index + 1} ${serial(i)} bloco ${WORDS[i % WORDS.length]}`);
-    await run(`ok ${index + 1}: ${CATALOGUES[kind].plural}`, csvImportRequest(token, kind, SUCCESS_BRANCH, names), "created", (text) => {
-      try {
-        return JSON.parse(text).created === IMPORT_ROWS;
-      } catch {
-        return false;
-      }
-    });
+    const names = Array.from(
+      { length: IMPORT_ROWS },
+      (_, i) => `${title} importado ${index + 1} ${serial(i)} bloco ${WORDS[i % WORDS.length]}`,
+    );
+    await run(
+      `ok ${index + 1}: ${CATALOGUES[kind].plural}`,
+      csvImportRequest(token, kind, SUCCESS_BRANCH, names),
+      "created",
+      (text) => {
+        try {
+          return JSON.parse(text).created === IMPORT_ROWS;
+        } catch {
+          return false;
+        }
+      },
+    );
   }
 
   // A sector branch 3 already has; the file spells it in capitals (the check ignores case).
   const FAIL_BRANCH = 3;
   const existing = "Setor bench existente";
-  await requestJson(context.baseUrl, {
-    method: "POST",
-    path: "/api/setor",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: existing, companyId: FAIL_BRANCH }),
-  }, 201);
-  const fresh = Array.from({ length: IMPORT_ROWS - 1 }, (_, i) => `Setor rejeitado ${serial(i)} bloco ${WORDS[i % WORDS.length]}`);
+  await requestJson(
+    context.baseUrl,
+    {
+      method: "POST",
+      path: "/api/setor",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: existing, companyId: FAIL_BRANCH }),
+    },
+    201,
+  );
+  const fresh = Array.from(
+    { length: IMPORT_ROWS - 1 },
+    (_, i) => `Setor rejeitado ${serial(i)} bloco ${WORDS[i % WORDS.length]}`,
+  );
   const lastLine = IMPORT_ROWS + 1; // the header is line 1
   const clash = csvImportRequest(token, "setores", FAIL_BRANCH, [...fresh, existing.toUpperCase()]);
   const repeated = csvImportRequest(token, "setores", FAIL_BRANCH, [...fresh, fresh[0]]);
   for (let attempt = 1; attempt <= failRuns; attempt++) {
-    await run(`fail ${attempt}: last row already in the branch`, clash, "rejected", (text) => text.includes(`Linha ${lastLine}:`) && text.includes("já existe"));
+    await run(
+      `fail ${attempt}: last row already in the branch`,
+      clash,
+      "rejected",
+      (text) => text.includes(`Linha ${lastLine}:`) && text.includes("já existe"),
+    );
   }
   for (let attempt = 1; attempt <= failRuns; attempt++) {
-    await run(`fail ${attempt}: last row repeats row 1 of the file`, repeated, "rejected", (text) => text.includes(`Linha ${lastLine}:`) && text.includes("repetido"));
+    await run(
+      `fail ${attempt}: last row repeats row 1 of the file`,
+      repeated,
+      "rejected",
+      (text) => text.includes(`Linha ${lastLine}:`) && text.includes("repetido"),
+    );
   }
   return rows;
 }
@@ -227,5 +329,10 @@ export function importMedians(rows: ImportRow[]) {
     const key = row.outcome === "created" ? "created" : row.label.replace(/^fail \d+: /, "");
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  return [...groups].map(([key, group]) => ({ key, runs: group.length, ms: median(group.map((row) => row.ms)), rows: group[0].rows }));
+  return [...groups].map(([key, group]) => ({
+    key,
+    runs: group.length,
+    ms: median(group.map((row) => row.ms)),
+    rows: group[0].rows,
+  }));
 }

@@ -111,7 +111,12 @@ export type RunningServer = {
 export class ServerStartError extends Error {}
 
 /** Starts `node --import tsx server.ts` on a free port with PGlite in dataDir and waits for /healthz to answer 200. */
-export async function startServer({ dataDir, demoData, label, timeoutMs = 90_000 }: ServerOptions): Promise<RunningServer> {
+export async function startServer({
+  dataDir,
+  demoData,
+  label,
+  timeoutMs = 90_000,
+}: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `limpeza-bench-${label}-${process.pid}-${port}.log`);
   const removeLog = onCleanup(() => rmSync(logFile, { force: true }));
@@ -146,7 +151,9 @@ export async function startServer({ dataDir, demoData, label, timeoutMs = 90_000
   let spawnToHealthyMs: number | undefined;
   while (spawnToHealthyMs === undefined) {
     if (exited) {
-      throw new ServerStartError(`server '${label}' exited (${JSON.stringify(exited)}) before /healthz answered:\n${logTail()}`);
+      throw new ServerStartError(
+        `server '${label}' exited (${JSON.stringify(exited)}) before /healthz answered:\n${logTail()}`,
+      );
     }
     if (performance.now() - began > timeoutMs) {
       kill();
@@ -239,7 +246,12 @@ export function probe(baseUrl: string, spec: RequestSpec, timeoutMs = 30_000): P
         response.on("end", () => {
           const wire = Buffer.concat(chunks);
           try {
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, wireBytes: wire.length, body: decode(wire, response.headers["content-encoding"]) });
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              wireBytes: wire.length,
+              body: decode(wire, response.headers["content-encoding"]),
+            });
           } catch (error) {
             reject(error);
           }
@@ -279,7 +291,9 @@ export async function signIn(baseUrl: string, email: string, password: string) {
   const cookies = ([] as string[]).concat(response.headers["set-cookie"] ?? []);
   const pair = cookies.map((cookie) => cookie.split(";")[0]).find((cookie) => cookie.startsWith("sessao="));
   if (response.status !== 302 || !pair) {
-    throw new Error(`sign-in as ${email} failed: status ${response.status}, no 'sessao' cookie (${response.body.toString("utf8").slice(0, 200)})`);
+    throw new Error(
+      `sign-in as ${email} failed: status ${response.status}, no 'sessao' cookie (${response.body.toString("utf8").slice(0, 200)})`,
+    );
   }
   return pair;
 }
@@ -292,25 +306,37 @@ export async function apiSignIn(baseUrl: string, email: string, password: string
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email, password }),
   });
-  const token = response.status === 200 ? (JSON.parse(response.body.toString("utf8")) as { token?: unknown }).token : undefined;
+  const token =
+    response.status === 200 ? (JSON.parse(response.body.toString("utf8")) as { token?: unknown }).token : undefined;
   if (typeof token !== "string") {
-    throw new Error(`API sign-in as ${email} failed: status ${response.status} (${response.body.toString("utf8").slice(0, 200)})`);
+    throw new Error(
+      `API sign-in as ${email} failed: status ${response.status} (${response.body.toString("utf8").slice(0, 200)})`,
+    );
   }
   return token;
 }
 
 /** A request whose answer must have the given status and a JSON body, which is returned parsed. */
-export async function requestJson<T = unknown>(baseUrl: string, spec: RequestSpec, expectStatus = 200, timeoutMs?: number) {
+export async function requestJson<T = unknown>(
+  baseUrl: string,
+  spec: RequestSpec,
+  expectStatus = 200,
+  timeoutMs?: number,
+) {
   const response = await probe(baseUrl, spec, timeoutMs);
   const text = response.body.toString("utf8");
   if (response.status !== expectStatus) {
-    throw new Error(`${spec.method ?? "GET"} ${spec.path}: status ${response.status}, expected ${expectStatus} (${text.slice(0, 300)})`);
+    throw new Error(
+      `${spec.method ?? "GET"} ${spec.path}: status ${response.status}, expected ${expectStatus} (${text.slice(0, 300)})`,
+    );
   }
   return JSON.parse(text) as T;
 }
 
 /** A multipart/form-data body as a browser form sends it: text fields and files. */
-export function multipartBody(fields: Record<string, string | { filename: string; type: string; content: string | Buffer }>) {
+export function multipartBody(
+  fields: Record<string, string | { filename: string; type: string; content: string | Buffer }>,
+) {
   const boundary = `----limpezaBench${randomBytes(12).toString("hex")}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -371,7 +397,9 @@ export async function runLoad(baseUrl: string, options: LoadOptions): Promise<Lo
   });
   const result = await instance;
   const sorted = Float64Array.from(times).sort();
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+  );
   return {
     requests: sorted.length,
     rps: sorted.length / result.duration,
@@ -409,8 +437,13 @@ export const fmt = {
 export function formatTable(headers: string[], rows: string[][]) {
   const right = headers.map((header) => header.startsWith(">"));
   const titles = headers.map((header) => header.replace(/^>/, ""));
-  const widths = titles.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)));
+  const widths = titles.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (right[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ").trimEnd();
+    cells
+      .map((cell, column) => (right[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+      .join("  ")
+      .trimEnd();
   return [line(titles), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
 }

@@ -6,8 +6,19 @@ import os from "node:os";
 import path from "node:path";
 
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
+
 import { CASES, type BenchCase, type BenchContext } from "./cases.ts";
-import { madeListData, IMPORT_ROWS, importMedians, LIST_BRANCH_ID, LIST_ROWS, measureImports, SEARCH_MATCHES, SEARCH_TERM, type ImportRow } from "./catalogues.ts";
+import {
+  madeListData,
+  IMPORT_ROWS,
+  importMedians,
+  LIST_BRANCH_ID,
+  LIST_ROWS,
+  measureImports,
+  SEARCH_MATCHES,
+  SEARCH_TERM,
+  type ImportRow,
+} from "./catalogues.ts";
 import {
   apiSignIn,
   benchFile,
@@ -56,23 +67,42 @@ async function measureStartups() {
   for (let run = 1; run <= SETTINGS.startupRuns; run++) {
     const empty = tempDir("empty");
     progress(`start-up run ${run}: empty database`);
-    await record(rows, "empty DB (DEMO_DATA=false, fresh dir)", run, false, { dataDir: empty.dir, demoData: false, label: "empty" });
+    await record(rows, "empty DB (DEMO_DATA=false, fresh dir)", run, false, {
+      dataDir: empty.dir,
+      demoData: false,
+      label: "empty",
+    });
     empty.remove();
 
     seededDir?.remove();
     seededDir = tempDir("demo");
     progress(`start-up run ${run}: demo database, first start (seeds)`);
-    await record(rows, "demo DB, 1st start (fresh dir, seeds)", run, true, { dataDir: seededDir.dir, demoData: true, label: "demo-1" });
+    await record(rows, "demo DB, 1st start (fresh dir, seeds)", run, true, {
+      dataDir: seededDir.dir,
+      demoData: true,
+      label: "demo-1",
+    });
     progress(`start-up run ${run}: demo database, second start`);
-    await record(rows, "demo DB, 2nd start (already seeded)", run, false, { dataDir: seededDir.dir, demoData: true, label: "demo-2" });
+    await record(rows, "demo DB, 2nd start (already seeded)", run, false, {
+      dataDir: seededDir.dir,
+      demoData: true,
+      label: "demo-2",
+    });
   }
   return { rows, seededDir };
 }
 
-async function record(rows: StartupRow[], scenario: string, run: number, expectSeeded: boolean, options: Parameters<typeof startServer>[0]) {
+async function record(
+  rows: StartupRow[],
+  scenario: string,
+  run: number,
+  expectSeeded: boolean,
+  options: Parameters<typeof startServer>[0],
+) {
   const server = await startServer(options);
   await server.stop();
-  if (server.seeded !== expectSeeded) problems.push(`${scenario} run ${run}: the server logged seeded=${server.seeded}, expected ${expectSeeded}`);
+  if (server.seeded !== expectSeeded)
+    problems.push(`${scenario} run ${run}: the server logged seeded=${server.seeded}, expected ${expectSeeded}`);
   rows.push({ scenario, run, server, expectSeeded });
 }
 
@@ -167,7 +197,13 @@ async function measureCase(baseUrl: string, context: BenchContext, benchCase: Be
   };
   const expectStatus = benchCase.expectStatus ?? 200;
 
-  const page = await measure(baseUrl, `${spec.method} ${spec.path}`, spec, expectStatus, benchCase.verify && ((body) => benchCase.verify!(body, context)));
+  const page = await measure(
+    baseUrl,
+    `${spec.method} ${spec.path}`,
+    spec,
+    expectStatus,
+    benchCase.verify && ((body) => benchCase.verify!(body, context)),
+  );
   if (!(benchCase.compareStatic ?? spec.method === "GET")) return { name: benchCase.name, page };
 
   // The same bytes as the page, so both compress alike; the same request headers too.
@@ -178,7 +214,9 @@ async function measureCase(baseUrl: string, context: BenchContext, benchCase: Be
     const staticSpec: RequestSpec = { method: "GET", path: `/${path.basename(file)}`, headers: spec.headers };
     const staticMeasured = await measure(baseUrl, `GET ${staticSpec.path}`, staticSpec, 200);
     if (staticMeasured.probe.body.length !== size) {
-      problems.push(`${benchCase.name}: the static file answered ${staticMeasured.probe.body.length} bytes, expected ${size}`);
+      problems.push(
+        `${benchCase.name}: the static file answered ${staticMeasured.probe.body.length} bytes, expected ${size}`,
+      );
     }
     return { name: benchCase.name, page, static: staticMeasured };
   } finally {
@@ -195,15 +233,24 @@ async function measure(
 ): Promise<Measured> {
   const probed = await probe(baseUrl, spec);
   if (probed.status !== expectStatus) {
-    throw new Error(`${label}: status ${probed.status}, expected ${expectStatus}${probed.headers.location ? ` (location ${probed.headers.location})` : ""}`);
+    throw new Error(
+      `${label}: status ${probed.status}, expected ${expectStatus}${probed.headers.location ? ` (location ${probed.headers.location})` : ""}`,
+    );
   }
   const wrong = await verify?.(probed.body);
   if (wrong) throw new Error(`${label}: unexpected answer: ${wrong}`);
   progress(`  load ${label} (${SETTINGS.warmupS}s warm-up + ${SETTINGS.durationS}s)`);
-  const load = await runLoad(baseUrl, { ...spec, connections: SETTINGS.connections, durationS: SETTINGS.durationS, warmupS: SETTINGS.warmupS });
+  const load = await runLoad(baseUrl, {
+    ...spec,
+    connections: SETTINGS.connections,
+    durationS: SETTINGS.durationS,
+    warmupS: SETTINGS.warmupS,
+  });
   const unexpected = Object.entries(load.statusCodes).filter(([code]) => Number(code) !== expectStatus);
   if (unexpected.length || load.errors) {
-    problems.push(`${label}: ${load.errors} errors/timeouts, unexpected statuses ${JSON.stringify(Object.fromEntries(unexpected))}`);
+    problems.push(
+      `${label}: ${load.errors} errors/timeouts, unexpected statuses ${JSON.stringify(Object.fromEntries(unexpected))}`,
+    );
   }
   return { label, spec, probe: probed, load };
 }
@@ -223,19 +270,47 @@ function loadTable(results: CaseResult[]) {
       fmt.ms(load.p95),
       fmt.ms(load.p99),
       fmt.int(load.requests),
-      fmt.int(load.errors + Object.entries(load.statusCodes).filter(([code]) => Number(code) !== probed.status).reduce((sum, [, n]) => sum + n, 0)),
+      fmt.int(
+        load.errors +
+          Object.entries(load.statusCodes)
+            .filter(([code]) => Number(code) !== probed.status)
+            .reduce((sum, [, n]) => sum + n, 0),
+      ),
     ];
   };
   return formatTable(
-    ["case", "request", ">status", ">body on the wire", ">body decoded", ">req/s", ">p50 ms", ">p95 ms", ">p99 ms", ">requests", ">bad"],
-    results.flatMap((result) => [row(result.name, result.page), ...(result.static ? [row("  same-size static file", result.static)] : [])]),
+    [
+      "case",
+      "request",
+      ">status",
+      ">body on the wire",
+      ">body decoded",
+      ">req/s",
+      ">p50 ms",
+      ">p95 ms",
+      ">p99 ms",
+      ">requests",
+      ">bad",
+    ],
+    results.flatMap((result) => [
+      row(result.name, result.page),
+      ...(result.static ? [row("  same-size static file", result.static)] : []),
+    ]),
   );
 }
 
 function overheadTable(results: CaseResult[]) {
   const compared = results.filter((result) => result.static);
   return formatTable(
-    ["case", ">page req/s", ">static req/s", ">page/static req/s", ">page p50 ms", ">static p50 ms", ">page/static p50"],
+    [
+      "case",
+      ">page req/s",
+      ">static req/s",
+      ">page/static req/s",
+      ">page p50 ms",
+      ">static p50 ms",
+      ">page/static p50",
+    ],
     compared.map(({ name, page, static: still }) => [
       name,
       fmt.int(page.load.rps),
@@ -260,9 +335,21 @@ function importTable(rows: ImportRow[]) {
     `${fmt.int(row.before)} → ${fmt.int(row.after)}`,
   ]);
   for (const group of importMedians(rows)) {
-    lines.push([`median (${group.runs} runs): ${group.key}`, "", fmt.int(group.rows), "", "", fmt.int(group.ms), fmt.int(group.rows / (group.ms / 1000)), ""]);
+    lines.push([
+      `median (${group.runs} runs): ${group.key}`,
+      "",
+      fmt.int(group.rows),
+      "",
+      "",
+      fmt.int(group.ms),
+      fmt.int(group.rows / (group.ms / 1000)),
+      "",
+    ]);
   }
-  return formatTable(["import", "into", ">rows", ">status", "answer", ">wall ms", ">rows/s", ">branch total before → after"], lines);
+  return formatTable(
+    ["import", "into", ">rows", ">status", "answer", ">wall ms", ">rows/s", ">branch total before → after"],
+    lines,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -296,22 +383,27 @@ async function main() {
   demoDir.remove();
   const list = await madeListData();
   console.log(`\nThroughput and latency (one server, demo database)`);
-  if (list) console.log(
-    `List cases: ${fmt.int(LIST_ROWS)} sectors imported into branch ${LIST_BRANCH_ID} (one CSV, ${fmt.int(list.importMs)} ms) before them; ` +
-      `${fmt.int(list.total)} sectors in the company's list, '${SEARCH_TERM}' matches ${fmt.int(SEARCH_MATCHES)}; 20 a page, sorted by name descending.`,
-  );
+  if (list)
+    console.log(
+      `List cases: ${fmt.int(LIST_ROWS)} sectors imported into branch ${LIST_BRANCH_ID} (one CSV, ${fmt.int(list.importMs)} ms) before them; ` +
+        `${fmt.int(list.total)} sectors in the company's list, '${SEARCH_TERM}' matches ${fmt.int(SEARCH_MATCHES)}; 20 a page, sorted by name descending.`,
+    );
   console.log(loadTable(results));
   console.log(`\nOverhead against a static file of the same size (page/static < 1 means the page is slower)`);
   console.log(overheadTable(results));
   if (imports.length) {
-    console.log(`\nCSV import (POST /api/cadastroViaCSV/..., ${fmt.int(IMPORT_ROWS)} rows, one request each, after the load cases; wall time = request sent → answer received)`);
+    console.log(
+      `\nCSV import (POST /api/cadastroViaCSV/..., ${fmt.int(IMPORT_ROWS)} rows, one request each, after the load cases; wall time = request sent → answer received)`,
+    );
     console.log(importTable(imports));
   }
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
   console.log(`Total time ${fmt.int((performance.now() - began) / 1000)} s`);
   if (problems.length) {
-    console.log(`\nPROBLEMS (the figures above may be wrong):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    console.log(
+      `\nPROBLEMS (the figures above may be wrong):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
+    );
     process.exitCode = 1;
   }
 }

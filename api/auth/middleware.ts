@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { can, type Permission } from "../domain/roles.ts";
 import { ApiError } from "../lib/errors.ts";
+
 import { scopeOf } from "./scope.ts";
 import { hashToken } from "./tokens.ts";
 import { selectUsers, toAuthUser } from "./users.ts";

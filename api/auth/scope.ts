@@ -12,8 +12,7 @@ import { ApiError, notFound } from "../lib/errors.ts";
  * Anything outside the scope answers 404, never another tenant's data.
  */
 export type Scope =
-  | { level: "company"; companyId: number }
-  | { level: "branch" | "client"; companyId: number; branchId: number };
+  { level: "company"; companyId: number } | { level: "branch" | "client"; companyId: number; branchId: number };
 
 export type ScopedUser = {
   roleId: number | null;
@@ -57,7 +56,12 @@ export async function resolveBranchFilter(
 }
 
 /** A branch the user may read: of the tenant and, for branch-level users, their own. */
-export async function assertBranchInScope(db: Kysely<DB>, scope: Scope, branchId: number, options: { active?: boolean } = {}) {
+export async function assertBranchInScope(
+  db: Kysely<DB>,
+  scope: Scope,
+  branchId: number,
+  options: { active?: boolean } = {},
+) {
   if (scope.level !== "company" && scope.branchId !== branchId) throw notFound("Filial não encontrada");
   const branch = await db
     .selectFrom("branches")

@@ -82,7 +82,10 @@ export function userJson(row: UserRow) {
 }
 
 /** empresaPrincipal and cpfUserMaster of the session answer (decision: docs/decisions/002-tenancy.md). */
-export async function mainCompaniesOf(db: Kysely<DB>, user: { cpf: string; companyId: number; roleId: number | null; branchId: number | null }) {
+export async function mainCompaniesOf(
+  db: Kysely<DB>,
+  user: { cpf: string; companyId: number; roleId: number | null; branchId: number | null },
+) {
   const cpfUserMaster = (
     await db.selectFrom("master_cpfs").select(["cpf", "company_id"]).where("cpf", "=", user.cpf).execute()
   ).map((row) => ({ CPF: row.cpf, Id_Empresas: row.company_id }));
@@ -91,12 +94,18 @@ export async function mainCompaniesOf(db: Kysely<DB>, user: { cpf: string; compa
   const companyIds = new Set<number>(cpfUserMaster.map((row) => row.Id_Empresas));
   if (hasMainCompany) companyIds.add(user.companyId);
   const companies = companyIds.size
-    ? await db.selectFrom("companies").select(["id", "nome"]).where("id", "in", [...companyIds]).execute()
+    ? await db
+        .selectFrom("companies")
+        .select(["id", "nome"])
+        .where("id", "in", [...companyIds])
+        .execute()
     : [];
   // The user's own main company first: every scoped query reads empresaPrincipal[0].
   companies.sort((a, b) => (a.id === user.companyId ? -1 : b.id === user.companyId ? 1 : a.id - b.id));
   return {
     cpfUserMaster,
-    empresaPrincipal: hasMainCompany ? companies.map((company) => ({ Id_Empresas: company.id, NOME: company.nome })) : [],
+    empresaPrincipal: hasMainCompany
+      ? companies.map((company) => ({ Id_Empresas: company.id, NOME: company.nome }))
+      : [],
   };
 }

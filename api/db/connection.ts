@@ -19,10 +19,7 @@ export type Database = {
 // Business dates stay 'YYYY-MM-DD' text: parsing them into a local-time Date shifts them a day.
 const keepAsText = (value: string) => value;
 
-export type OpenOptions =
-  | { databaseUrl: string }
-  | { dataDir: string }
-  | { memory: true; loadDataDir?: Blob };
+export type OpenOptions = { databaseUrl: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if ("databaseUrl" in options) return openPostgres(options.databaseUrl);
@@ -57,7 +54,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     max: 10,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === pg.types.builtins.DATE ? keepAsText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === pg.types.builtins.DATE
+          ? keepAsText
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // Fail fast with the server's own message when the URL is wrong.

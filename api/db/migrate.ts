@@ -13,7 +13,10 @@ export function listMigrations() {
   return readdirSync(migrationsDir)
     .filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file))
     .sort()
-    .map((file) => ({ name: file.replace(/\.sql$/, ""), script: readFileSync(path.join(migrationsDir, file), "utf8") }));
+    .map((file) => ({
+      name: file.replace(/\.sql$/, ""),
+      script: readFileSync(path.join(migrationsDir, file), "utf8"),
+    }));
 }
 
 export async function migrate(database: Database): Promise<string[]> {

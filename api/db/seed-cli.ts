@@ -1,11 +1,14 @@
 /** `npm run seed`: wipes the database named by the configuration and writes the demo data again. */
 import { loadConfig } from "../config.ts";
+
 import { openDatabase } from "./connection.ts";
 import { migrate } from "./migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, resetDatabase, seedDemo } from "./seed.ts";
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+);
 await migrate(database);
 await resetDatabase(database);
 await seedDemo(database);

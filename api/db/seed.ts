@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 
 import { hashPassword } from "../auth/password.ts";
+
 import type { Database } from "./connection.ts";
 
 /**
@@ -66,7 +67,9 @@ export async function resetDatabase(database: Database) {
     database.db,
   );
   if (tables.rows.length) {
-    await database.execScript(`truncate ${tables.rows.map((row) => `"${row.tablename}"`).join(", ")} restart identity cascade`);
+    await database.execScript(
+      `truncate ${tables.rows.map((row) => `"${row.tablename}"`).join(", ")} restart identity cascade`,
+    );
   }
 }
 
@@ -84,14 +87,24 @@ export async function seedDemo(database: Database) {
         .values({ nome, cnpj, endereco: "Av. Santos Dumont", numero: "1500", bairro: "Aldeota", cidade })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx.insertInto("company_boards").values(boards.map((board_id) => ({ company_id: id, board_id }))).execute();
+      await trx
+        .insertInto("company_boards")
+        .values(boards.map((board_id) => ({ company_id: id, board_id })))
+        .execute();
       return id;
     };
     const insertBranch = async (company_id: number, nome: string, cnpj: string, ativo = true) =>
       (
         await trx
           .insertInto("branches")
-          .values({ company_id, nome, cnpj, endereco: "Rua Barão de Studart", numero: String(100 + cnpj.charCodeAt(3)), ativo })
+          .values({
+            company_id,
+            nome,
+            cnpj,
+            endereco: "Rua Barão de Studart",
+            numero: String(100 + cnpj.charCodeAt(3)),
+            ativo,
+          })
           .returning("id")
           .executeTakeFirstOrThrow()
       ).id;
@@ -119,7 +132,9 @@ export async function seedDemo(database: Database) {
       }
       const risks = await trx
         .insertInto("risks")
-        .values(take(CATALOGUES.risks).map(([name, color]) => ({ name, color, company_id: company, branch_id: branchId })))
+        .values(
+          take(CATALOGUES.risks).map(([name, color]) => ({ name, color, company_id: company, branch_id: branchId })),
+        )
         .returning(["id", "name"])
         .execute();
       for (const row of risks) ids.risks[row.name] = row.id;
@@ -142,14 +157,17 @@ export async function seedDemo(database: Database) {
           .executeTakeFirstOrThrow();
         await trx
           .insertInto("environment_risks")
-          .values([riskIds[index % riskIds.length], riskIds[(index + 1) % riskIds.length]].map((risk_id) => ({ environment_id: id, risk_id })))
+          .values(
+            [riskIds[index % riskIds.length], riskIds[(index + 1) % riskIds.length]].map((risk_id) => ({
+              environment_id: id,
+              risk_id,
+            })),
+          )
           .onConflict((oc) => oc.doNothing())
           .execute();
         await trx
           .insertInto("environment_procedures")
-          .values(
-            procedureIds.map((procedure_id, p) => ({ environment_id: id, procedure_id, mandatory: p % 3 !== 2 })),
-          )
+          .values(procedureIds.map((procedure_id, p) => ({ environment_id: id, procedure_id, mandatory: p % 3 !== 2 })))
           .execute();
       }
     }
@@ -179,8 +197,20 @@ export async function seedDemo(database: Database) {
           .executeTakeFirstOrThrow()
       ).id;
 
-    await insertUser({ email: "principal@demo.com.br", nome: "Paula Principal", cpf: "19474741468", role_id: 1, company_id: company });
-    await insertUser({ email: "admin@demo.com.br", nome: "Antônio Administrador", cpf: "98393704561", role_id: 2, company_id: company });
+    await insertUser({
+      email: "principal@demo.com.br",
+      nome: "Paula Principal",
+      cpf: "19474741468",
+      role_id: 1,
+      company_id: company,
+    });
+    await insertUser({
+      email: "admin@demo.com.br",
+      nome: "Antônio Administrador",
+      cpf: "98393704561",
+      role_id: 2,
+      company_id: company,
+    });
     await insertUser({
       email: "coordenador@demo.com.br",
       nome: "Carla Coordenadora",
@@ -190,7 +220,13 @@ export async function seedDemo(database: Database) {
       company_id: company,
       branch_id: branches.Aldeota,
     });
-    await insertUser({ email: "auditor@demo.com.br", nome: "Augusto Auditor", cpf: "34200525100", role_id: 4, company_id: company });
+    await insertUser({
+      email: "auditor@demo.com.br",
+      nome: "Augusto Auditor",
+      cpf: "34200525100",
+      role_id: 4,
+      company_id: company,
+    });
     const asgNames = ["Ana Souza", "Bruno Lima", "Cícero Alves", "Débora Nunes"];
     await insertUser({
       email: "asg@demo.com.br",
@@ -203,7 +239,11 @@ export async function seedDemo(database: Database) {
     const extraCpfs = ["89541401902", "27677760309", "86366710279", "80454057164"];
     for (const [index, nome] of asgNames.entries()) {
       await insertUser({
-        email: `${nome.split(" ")[0].toLowerCase().normalize("NFD").replace(/[^a-z]/g, "")}@demo.com.br`,
+        email: `${nome
+          .split(" ")[0]
+          .toLowerCase()
+          .normalize("NFD")
+          .replace(/[^a-z]/g, "")}@demo.com.br`,
         nome,
         cpf: extraCpfs[index],
         role_id: 5,
@@ -242,14 +282,25 @@ export async function seedDemo(database: Database) {
     const other = await insertCompany("Limpa Bem Serviços", "72079477424314", "Recife", [1, 2, 8]);
     const otherBranch = await insertBranch(other, "Sede Recife", "43767442343027");
     await insertBranch(other, "Filial Olinda", "69999351021313");
-    await insertUser({ email: "outra@demo.com.br", nome: "Otávio Outra Empresa", cpf: "15191282744", role_id: 2, company_id: other });
+    await insertUser({
+      email: "outra@demo.com.br",
+      nome: "Otávio Outra Empresa",
+      cpf: "15191282744",
+      role_id: 2,
+      company_id: other,
+    });
     await trx.insertInto("master_cpfs").values({ cpf: "15191282744", company_id: other }).execute();
     for (const table of ["sectors", "categories", "procedures"] as const) {
       await trx
         .insertInto(table)
-        .values(["Área externa", "Escritório central"].map((name) => ({ name, company_id: other, branch_id: otherBranch })))
+        .values(
+          ["Área externa", "Escritório central"].map((name) => ({ name, company_id: other, branch_id: otherBranch })),
+        )
         .execute();
     }
-    await trx.insertInto("risks").values({ name: "Ruído", color: "#455a64", company_id: other, branch_id: otherBranch }).execute();
+    await trx
+      .insertInto("risks")
+      .values({ name: "Ruído", color: "#455a64", company_id: other, branch_id: otherBranch })
+      .execute();
   });
 }

@@ -1,5 +1,6 @@
-import { CATALOGUES, csvHeader, HEX_COLOR, type CatalogueKind } from "./catalogues.ts";
 import { isBlankRow, normaliseHeaderCell, type CsvTable } from "../lib/csv.ts";
+
+import { CATALOGUES, catalogueTexts, csvHeader, HEX_COLOR, type CatalogueKind } from "./catalogues.ts";
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const CSV_MAX_ROWS = 50_000;
@@ -12,11 +13,16 @@ export type CatalogueRow = { line: number; name: string; color?: string };
  * no name twice in the file (case-insensitive). Blank rows are skipped. Line numbers are the spreadsheet's rows
  * (the header is line 1).
  */
-export function validateCatalogueCsv(kind: CatalogueKind, table: CsvTable): { rows: CatalogueRow[] } | { errors: string[] } {
+export function validateCatalogueCsv(
+  kind: CatalogueKind,
+  table: CsvTable,
+): { rows: CatalogueRow[] } | { errors: string[] } {
   const expected = csvHeader(kind);
   const header = table.header.map(normaliseHeaderCell);
   if (expected.some((column, index) => header[index] !== column)) {
-    return { errors: [`Cabeçalho inválido: a primeira linha deve ser '${expected.join(";")}', como no arquivo modelo.`] };
+    return {
+      errors: [`Cabeçalho inválido: a primeira linha deve ser '${expected.join(";")}', como no arquivo modelo.`],
+    };
   }
   if (table.rows.every(isBlankRow)) return { errors: ["O arquivo não tem nenhuma linha além do cabeçalho."] };
   if (table.rows.length > CSV_MAX_ROWS) {
@@ -25,13 +31,13 @@ export function validateCatalogueCsv(kind: CatalogueKind, table: CsvTable): { ro
   const errors: string[] = [];
   const rows: CatalogueRow[] = [];
   const seen = new Map<string, number>();
-  const { singular } = CATALOGUES[kind];
+  const { nameLabel } = catalogueTexts(kind);
   table.rows.forEach((cells, index) => {
     const line = (table.headerLine ?? 1) + 1 + index;
     if (isBlankRow(cells)) return;
     const name = (cells[0] ?? "").trim().replace(/\s+/g, " ");
     const color = (cells[1] ?? "").trim();
-    if (!name) return errors.push(`Linha ${line}: o nome do ${singular} está vazio.`);
+    if (!name) return errors.push(`Linha ${line}: o ${nameLabel.toLowerCase()} está vazio.`);
     if (name.length > 120) return errors.push(`Linha ${line}: o nome tem mais de 120 caracteres.`);
     if (CATALOGUES[kind].hasColor && !HEX_COLOR.test(color)) {
       return errors.push(`Linha ${line}: a cor '${color}' é inválida; use o formato #RRGGBB (por exemplo #c62828).`);

@@ -32,7 +32,7 @@ export const PASSWORD_MIN = 6;
 export const BIRTH_YEAR_MIN = 1940;
 
 const text = (required: string) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() : value ?? ""), z.string().min(1, required));
+  z.preprocess((value) => (typeof value === "string" ? value.trim() : (value ?? "")), z.string().min(1, required));
 
 export const emailField = text(MESSAGES.emailRequired).pipe(
   z.email({ error: MESSAGES.emailInvalid }).transform((value) => value.toLowerCase()),
@@ -88,7 +88,8 @@ export const birthDateField = text(MESSAGES.birthRequired).pipe(
 export function emailWarnings(email: string): string[] {
   const warnings: string[] = [];
   if (/[A-ZÀ-Ý]/.test(email)) warnings.push("Seu e-mail possui letra maiúscula, por favor verifique se está correto");
-  if (/[À-ÖØ-öø-ÿ]/.test(email.replace(/[çÇ]/g, ""))) warnings.push("Seu e-mail possui acento, por favor verifique se está correto");
+  if (/[À-ÖØ-öø-ÿ]/.test(email.replace(/[çÇ]/g, "")))
+    warnings.push("Seu e-mail possui acento, por favor verifique se está correto");
   if (/[çÇ]/.test(email)) warnings.push("Seu e-mail possui 'ç', por favor verifique se está correto");
   return warnings;
 }
@@ -122,7 +123,11 @@ export const signUpFields = {
 };
 
 /** A refinement that marks `field` when it differs from `other` (confirmations). */
-export function matches<T extends Record<string, unknown>>(field: keyof T & string, other: keyof T & string, message: string) {
+export function matches<T extends Record<string, unknown>>(
+  field: keyof T & string,
+  other: keyof T & string,
+  message: string,
+) {
   return (value: T, context: z.RefinementCtx) => {
     if (value[field] !== value[other]) context.addIssue({ code: "custom", path: [field], message });
   };

@@ -26,7 +26,8 @@ export function parseCsv(text: string): CsvTable | { error: string } {
   // is then read with blank lines kept as empty rows, so line numbers in messages match the spreadsheet's rows.
   const delimiter = oneColumn
     ? "\t"
-    : Papa.parse<string[]>(text, { preview: 20, delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" }).meta.delimiter;
+    : Papa.parse<string[]>(text, { preview: 20, delimitersToGuess: [";", ",", "\t"], skipEmptyLines: "greedy" }).meta
+        .delimiter;
   const result = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   const fatal = result.errors.find((error) => error.type === "Quotes");
   if (fatal) return { error: `Linha ${(fatal.row ?? 0) + 1}: aspas sem fechamento.` };
@@ -40,7 +41,11 @@ export function parseCsv(text: string): CsvTable | { error: string } {
 
 /** Header cells compared without case, accents or surrounding spaces ('Nome' = 'nome' = ' NOME '). */
 export function normaliseHeaderCell(cell: string) {
-  return cell.normalize("NFD").replace(/[\u0300-\u036f]/g, "").trim().toLowerCase();
+  return cell
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase();
 }
 
 export function isBlankRow(cells: string[]) {

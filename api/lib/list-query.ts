@@ -49,6 +49,10 @@ export function foldText(expression: RawBuilder<unknown> | string) {
 }
 
 export function foldSearch(term: string) {
-  const folded = term.trim().toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const folded = term
+    .trim()
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
   return `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }

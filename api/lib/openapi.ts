@@ -11,7 +11,10 @@ export const ErrorBody = z
 export const errorResponses = {
   400: { description: "Dados inválidos", content: { "application/json": { schema: ErrorBody } } },
   401: { description: "Sem sessão válida", content: { "application/json": { schema: ErrorBody } } },
-  404: { description: "Não encontrado (ou fora do escopo do usuário)", content: { "application/json": { schema: ErrorBody } } },
+  404: {
+    description: "Não encontrado (ou fora do escopo do usuário)",
+    content: { "application/json": { schema: ErrorBody } },
+  },
 } as const;
 
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({

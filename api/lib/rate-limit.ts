@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 
 import type { Database } from "../db/connection.ts";
+
 import { ApiError } from "./errors.ts";
 
 /**

@@ -20,7 +20,8 @@ const Branch = z
 const listBranches = createRoute({
   method: "get",
   path: "/empresas/filiais",
-  summary: "Branches of the caller's main company (a branch-level user gets only their own); the client keeps ATIVO true",
+  summary:
+    "Branches of the caller's main company (a branch-level user gets only their own); the client keeps ATIVO true",
   security: bearer,
   request: { query: z.object({ companyId: queryId }) },
   responses: { 200: jsonResponse("Branches", z.array(Branch)), 404: errorResponses[404] },

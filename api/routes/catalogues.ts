@@ -16,8 +16,8 @@ import {
   INVALID_LIST,
   type CatalogueDefinition,
 } from "../domain/catalogues.ts";
-import { ApiError, notFound } from "../lib/errors.ts";
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
 import { foldSearch, foldText, isPaged, ListQuery, pageOf } from "../lib/list-query.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse, queryId } from "../lib/openapi.ts";
 
@@ -99,7 +99,13 @@ async function findOwned(db: Kysely<DB> | Transaction<DB>, c: CatalogueDefinitio
   return row;
 }
 
-async function assertNameFree(db: Kysely<DB> | Transaction<DB>, c: CatalogueDefinition, branchId: number, name: string, exceptId?: number) {
+async function assertNameFree(
+  db: Kysely<DB> | Transaction<DB>,
+  c: CatalogueDefinition,
+  branchId: number,
+  name: string,
+  exceptId?: number,
+) {
   const clash = await (db as Kysely<DB>)
     .selectFrom(c.table as "sectors")
     .select("id")
@@ -149,7 +155,10 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
     z.string().min(1, texts.nameRequired).max(120),
   );
   const color = c.hasColor
-    ? z.preprocess((value) => (typeof value === "string" ? value.trim() : ""), z.string().regex(HEX_COLOR, texts.colorRequired))
+    ? z.preprocess(
+        (value) => (typeof value === "string" ? value.trim() : ""),
+        z.string().regex(HEX_COLOR, texts.colorRequired),
+      )
     : z.unknown().optional();
   const CreateBody = z.object({ name, companyId: z.coerce.number().int(), color });
   const EditBody = z.object({ name, empresa: z.coerce.number().int().optional(), color });
@@ -163,7 +172,10 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       security: bearer,
       request: { query: ScopeQuery.extend(ListQuery.shape) },
       responses: {
-        200: jsonResponse("A list, or a page when paging parameters are given", z.union([z.array(CatalogueItem), CataloguePage])),
+        200: jsonResponse(
+          "A list, or a page when paging parameters are given",
+          z.union([z.array(CatalogueItem), CataloguePage]),
+        ),
         404: errorResponses[404],
       },
     }),
@@ -219,7 +231,8 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
         .executeTakeFirstOrThrow();
       return findOwned(db, c, scope, id);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError(409, texts.duplicateDescription, { name: [texts.duplicateDescription] });
+      if (isUniqueViolation(error))
+        throw new ApiError(409, texts.duplicateDescription, { name: [texts.duplicateDescription] });
       throw error;
     }
   };
@@ -252,14 +265,20 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       summary: `Rename a ${c.singular}${c.hasColor ? " or change its colour" : ""}`,
       security: bearer,
       request: { params: z.object({ id: z.coerce.number().int() }), body: jsonBody(EditBody) },
-      responses: { 200: jsonResponse("Saved", CatalogueItem), 400: errorResponses[400], 404: errorResponses[404], 409: errorResponses[400] },
+      responses: {
+        200: jsonResponse("Saved", CatalogueItem),
+        400: errorResponses[400],
+        404: errorResponses[404],
+        409: errorResponses[400],
+      },
     }),
     async (ctx) => {
       const { id } = ctx.req.valid("param");
       const body = ctx.req.valid("json");
       const scope = ctx.get("scope");
       const item = await findOwned(db, c, scope, id);
-      if (body.empresa !== undefined && body.empresa !== item.branch_id) await assertBranchInScope(db, scope, body.empresa);
+      if (body.empresa !== undefined && body.empresa !== item.branch_id)
+        await assertBranchInScope(db, scope, body.empresa);
       await assertNameFree(db, c, item.branch_id, body.name, id);
       try {
         await db
@@ -268,7 +287,8 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
           .where("id", "=", id)
           .execute();
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError(409, texts.duplicateDescription, { name: [texts.duplicateDescription] });
+        if (isUniqueViolation(error))
+          throw new ApiError(409, texts.duplicateDescription, { name: [texts.duplicateDescription] });
         throw error;
       }
       return ctx.json(itemJson(await findOwned(db, c, scope, id)), 200);
@@ -277,7 +297,11 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
 
   const remove = async (scope: Scope, id: number) => {
     await findOwned(db, c, scope, id);
-    await db.updateTable(c.table as "sectors").set({ deleted_at: new Date() }).where("id", "=", id).execute();
+    await db
+      .updateTable(c.table as "sectors")
+      .set({ deleted_at: new Date() })
+      .where("id", "=", id)
+      .execute();
   };
   app.openapi(
     createRoute({
@@ -318,7 +342,9 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       summary: `Copy ${c.plural} into a branch in one transaction, skipping names the branch already has`,
       security: bearer,
       request: {
-        body: jsonBody(z.object({ ids: z.array(z.coerce.number().int()).max(5000), companyId: z.coerce.number().int() })),
+        body: jsonBody(
+          z.object({ ids: z.array(z.coerce.number().int()).max(5000), companyId: z.coerce.number().int() }),
+        ),
       },
       responses: {
         200: jsonResponse("Created", z.object({ created: z.array(CatalogueItem), skipped: z.number() })),
@@ -331,7 +357,10 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       const scope = ctx.get("scope");
       if (!ids.length) throw new ApiError(400, INVALID_LIST);
       await assertBranchInScope(db, scope, target, { active: true });
-      const sources = await selectItems(db, c).where("item.company_id", "=", scope.companyId).where("item.id", "in", ids).execute();
+      const sources = await selectItems(db, c)
+        .where("item.company_id", "=", scope.companyId)
+        .where("item.id", "in", ids)
+        .execute();
       if (sources.length !== new Set(ids).size) throw notFound(`${c.title} não encontrad${c.feminine ? "a" : "o"}`);
       const created = await withNameRetry(db, async (trx) => {
         const present = new Set(
@@ -363,7 +392,14 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
           .returning("id")
           .execute();
       });
-      const rows = await selectItems(db, c).where("item.id", "in", created.map((row) => row.id)).orderBy("item.name").execute();
+      const rows = await selectItems(db, c)
+        .where(
+          "item.id",
+          "in",
+          created.map((row) => row.id),
+        )
+        .orderBy("item.name")
+        .execute();
       return ctx.json({ created: rows.map(itemJson), skipped: sources.length - rows.length }, 200);
     },
   );
@@ -379,7 +415,9 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
         body: {
           // Both optional here: the handler answers the spec's messages for a missing file or branch.
           content: {
-            "multipart/form-data": { schema: z.object({ [c.csvField]: z.any().optional(), idEmpresaFilial: z.string().optional() }) },
+            "multipart/form-data": {
+              schema: z.object({ [c.csvField]: z.any().optional(), idEmpresaFilial: z.string().optional() }),
+            },
           },
           required: true,
         },
@@ -396,11 +434,13 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       const form = await ctx.req.formData();
       const branchField = form.get("idEmpresaFilial");
       const branchId = typeof branchField === "string" && /^\s*\d+\s*$/.test(branchField) ? Number(branchField) : NaN;
-      if (!Number.isInteger(branchId)) throw new ApiError(400, "Escolha a filial", { idEmpresaFilial: ["Escolha a filial"] });
+      if (!Number.isInteger(branchId))
+        throw new ApiError(400, "Escolha a filial", { idEmpresaFilial: ["Escolha a filial"] });
       await assertBranchInScope(db, scope, branchId, { active: true });
       const file = form.get(c.csvField);
       if (!(file instanceof File) || file.size === 0 || !isCsvFile(file)) throw new ApiError(400, CSV_INVALID);
-      if (file.size > CSV_MAX_BYTES) throw new ApiError(413, "O arquivo é grande demais: o limite é de 5 MB por envio.");
+      if (file.size > CSV_MAX_BYTES)
+        throw new ApiError(413, "O arquivo é grande demais: o limite é de 5 MB por envio.");
       const table = parseCsv(decodeCsvBytes(new Uint8Array(await file.arrayBuffer())));
       if ("error" in table) throw new ApiError(400, table.error, { [c.csvField]: [table.error] });
       const checked = validateCatalogueCsv(c.kind, table);
@@ -419,8 +459,12 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
         );
         const clashes = checked.rows
           .filter((row) => existing.has(row.name.toLowerCase()))
-          .map((row) => `Linha ${row.line}: já existe ${c.feminine ? "uma" : "um"} ${c.singular} '${existing.get(row.name.toLowerCase())}' nesta filial.`);
-        if (clashes.length) throw new ApiError(400, trimErrors(clashes).join("\n"), { [c.csvField]: trimErrors(clashes) });
+          .map(
+            (row) =>
+              `Linha ${row.line}: já existe ${c.feminine ? "uma" : "um"} ${c.singular} '${existing.get(row.name.toLowerCase())}' nesta filial.`,
+          );
+        if (clashes.length)
+          throw new ApiError(400, trimErrors(clashes).join("\n"), { [c.csvField]: trimErrors(clashes) });
         // Chunks keep each statement's parameter count far below PostgreSQL's limit of 65,535.
         for (let start = 0; start < checked.rows.length; start += 1000) {
           await trx
@@ -444,5 +488,7 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
 
 /** The spec accepts .csv, application/vnd.ms-excel or text/csv; browsers differ in what they send for .csv. */
 function isCsvFile(file: File) {
-  return file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel";
+  return (
+    file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel"
+  );
 }

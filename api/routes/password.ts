@@ -16,7 +16,12 @@ const forgot = createRoute({
   path: "/password/forgot",
   summary: "E-mail a single-use password reset link (valid for one hour)",
   request: { body: jsonBody(z.object({ email: emailField })) },
-  responses: { 204: { description: "Sent" }, 400: errorResponses[400], 404: errorResponses[404], 429: errorResponses[400] },
+  responses: {
+    204: { description: "Sent" },
+    400: errorResponses[400],
+    404: errorResponses[404],
+    429: errorResponses[400],
+  },
 });
 
 export const ResetBody = z
@@ -90,7 +95,11 @@ export function passwordRoutes(deps: ApiDeps) {
         .returning("user_id")
         .executeTakeFirst();
       if (!spent) return false;
-      await trx.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date() }).where("id", "=", spent.user_id).execute();
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: new Date() })
+        .where("id", "=", spent.user_id)
+        .execute();
       await trx
         .updateTable("sessions")
         .set({ revoked_at: new Date() })
@@ -99,7 +108,8 @@ export function passwordRoutes(deps: ApiDeps) {
         .execute();
       return true;
     });
-    if (!changed) throw new ApiError(400, "Link de recuperação inválido ou expirado. Peça um novo e-mail de recuperação.");
+    if (!changed)
+      throw new ApiError(400, "Link de recuperação inválido ou expirado. Peça um novo e-mail de recuperação.");
     return c.body(null, 204);
   });
 

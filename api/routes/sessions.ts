@@ -52,7 +52,9 @@ export function sessionRoutes(deps: ApiDeps) {
     const { email, password } = c.req.valid("json");
     const normalised = email.trim().toLowerCase();
     await rateLimit(deps.database, `sign-in:${normalised}`, 10, 15 * 60);
-    const row = await selectUsers(db).where(({ fn }) => fn("lower", ["users.email"]), "=", normalised).executeTakeFirst();
+    const row = await selectUsers(db)
+      .where(({ fn }) => fn("lower", ["users.email"]), "=", normalised)
+      .executeTakeFirst();
     const valid = row ? await verifyPassword(password, row.password_hash) : false;
     if (!row || !valid) throw new ApiError(401, BAD_CREDENTIALS);
     if (row.ativo !== 1) throw new ApiError(403, "Usuário inativo. Entre em contato com o administrador do sistema.");
@@ -61,7 +63,12 @@ export function sessionRoutes(deps: ApiDeps) {
     const now = new Date();
     await db
       .insertInto("sessions")
-      .values({ token_hash: hash, user_id: row.id, created_at: now, expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS) })
+      .values({
+        token_hash: hash,
+        user_id: row.id,
+        created_at: now,
+        expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      })
       .execute();
     const companies = await mainCompaniesOf(db, toAuthUser(row));
     return c.json(
@@ -78,7 +85,11 @@ export function sessionRoutes(deps: ApiDeps) {
 
   app.use("/sessions", async (c, next) => (c.req.method === "DELETE" ? requireUser(deps)(c, next) : next()));
   app.openapi(signOut, async (c) => {
-    await db.updateTable("sessions").set({ revoked_at: new Date() }).where("token_hash", "=", c.get("tokenHash")).execute();
+    await db
+      .updateTable("sessions")
+      .set({ revoked_at: new Date() })
+      .where("token_hash", "=", c.get("tokenHash"))
+      .execute();
     return c.body(null, 204);
   });
 

@@ -100,7 +100,12 @@ export function signUpRoutes(deps: ApiDeps) {
       .selectFrom("pre_registered_cpfs")
       .innerJoin("branches", "branches.id", "pre_registered_cpfs.branch_id")
       .innerJoin("companies", "companies.id", "pre_registered_cpfs.company_id")
-      .select(["pre_registered_cpfs.company_id", "pre_registered_cpfs.branch_id", "pre_registered_cpfs.role_id", "companies.max_number_users"])
+      .select([
+        "pre_registered_cpfs.company_id",
+        "pre_registered_cpfs.branch_id",
+        "pre_registered_cpfs.role_id",
+        "companies.max_number_users",
+      ])
       .where("pre_registered_cpfs.cpf", "=", body.cpf)
       .where("pre_registered_cpfs.ativo", "=", true)
       .where("pre_registered_cpfs.deleted_at", "is", null)
@@ -219,7 +224,8 @@ export function userRoutes(deps: ApiDeps) {
     let passwordHash: string | undefined;
     if (body.password) {
       if (self) {
-        if (!body.oldPassword) throw new ApiError(400, "Senha antiga é requirida", { oldPassword: ["Senha antiga é requirida"] });
+        if (!body.oldPassword)
+          throw new ApiError(400, "Senha antiga é requirida", { oldPassword: ["Senha antiga é requirida"] });
         if (!(await verifyPassword(body.oldPassword, target.password_hash))) {
           throw new ApiError(400, "A senha atual está incorreta", { oldPassword: ["A senha atual está incorreta"] });
         }

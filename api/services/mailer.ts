@@ -20,7 +20,10 @@ export function createMailer(database: Database, logger: Logger, smtpUrl?: strin
         .returning("id")
         .executeTakeFirstOrThrow();
       if (!transport) {
-        logger.info({ outboxId: row.id, to: mail.to, subject: mail.subject, text: mail.text }, "e-mail written to the outbox");
+        logger.info(
+          { outboxId: row.id, to: mail.to, subject: mail.subject, text: mail.text },
+          "e-mail written to the outbox",
+        );
         return;
       }
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });

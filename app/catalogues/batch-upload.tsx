@@ -2,12 +2,19 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 import { CSV_INVALID } from "../../api/domain/catalogues";
+
 import { FormToast } from "~/components/forms";
 import type { ToastInput } from "~/toast.server";
 
 export type BatchFileResult = { name: string; ok: boolean; errors: string[] };
 
-type PendingFile = { id: string; file: File; progress: number; state: "pending" | "sending" | "done" | "error"; errors: string[] };
+type PendingFile = {
+  id: string;
+  file: File;
+  progress: number;
+  state: "pending" | "sending" | "done" | "error";
+  errors: string[];
+};
 
 const RELOAD_AFTER_UPLOAD_MS = 1_500;
 
@@ -17,7 +24,8 @@ function readableSize(bytes: number) {
   return `${(bytes / 1024 / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }
 
-const isCsv = (file: File) => file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel";
+const isCsv = (file: File) =>
+  file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel";
 
 /**
  * 'Cadastro em lote': branch, CSV files, 'Cadastrar', 'Baixar Modelo'. Without JS the form posts every file at
@@ -53,7 +61,13 @@ export function BatchUpload({
 
   const add = (list: FileList | null) => {
     if (!list) return;
-    const chosen = [...list].map((file) => ({ id: `${file.name}-${file.size}-${Math.random()}`, file, progress: 0, state: "pending" as const, errors: [] }));
+    const chosen = [...list].map((file) => ({
+      id: `${file.name}-${file.size}-${Math.random()}`,
+      file,
+      progress: 0,
+      state: "pending" as const,
+      errors: [],
+    }));
     setFiles((current) => [...current, ...chosen]);
     if (input.current) input.current.value = "";
   };
@@ -69,7 +83,8 @@ export function BatchUpload({
       const xhr = new XMLHttpRequest();
       xhr.open("POST", `/${kind}/cadastrar?modo=lote&_data=${encodeURIComponent(`catalogue/${kind}/register`)}`);
       xhr.setRequestHeader("accept", "application/json");
-      xhr.upload.onprogress = (event) => event.lengthComputable && update(entry.id, { progress: Math.round((event.loaded / event.total) * 100) });
+      xhr.upload.onprogress = (event) =>
+        event.lengthComputable && update(entry.id, { progress: Math.round((event.loaded / event.total) * 100) });
       xhr.onload = () => {
         let outcome: BatchFileResult | undefined;
         try {
@@ -78,7 +93,9 @@ export function BatchUpload({
           outcome = undefined;
         }
         const ok = xhr.status === 200 && outcome?.ok === true;
-        const errors = outcome?.errors?.length ? outcome.errors : ["Ocorreu um erro inexperado, tente novamente mais tarde."];
+        const errors = outcome?.errors?.length
+          ? outcome.errors
+          : ["Ocorreu um erro inexperado, tente novamente mais tarde."];
         update(entry.id, { progress: 100, state: ok ? "done" : "error", errors: ok ? [] : errors });
         resolve(ok);
       };
@@ -103,13 +120,23 @@ export function BatchUpload({
     for (const entry of pending) allOk = (await send(entry)) && allOk;
     setSending(false);
     if (allOk) setTimeout(() => navigate(`/${kind}`), RELOAD_AFTER_UPLOAD_MS);
-    else setToast({ type: "error", title: failedTitle, description: "Nenhuma linha dos arquivos com erro foi gravada. Corrija as linhas indicadas e envie de novo." });
+    else
+      setToast({
+        type: "error",
+        title: failedTitle,
+        description: "Nenhuma linha dos arquivos com erro foi gravada. Corrija as linhas indicadas e envie de novo.",
+      });
   };
 
   return (
     <>
       <FormToast toast={toast} />
-      <Form method="post" encType="multipart/form-data" className="stack" onSubmit={hydrated ? submitWithProgress : undefined}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="stack"
+        onSubmit={hydrated ? submitWithProgress : undefined}
+      >
         <input type="hidden" name="intent" value={intent} />
         <div className="field narrow-form">
           <label htmlFor="idEmpresaFilial">Filial</label>
@@ -150,7 +177,11 @@ export function BatchUpload({
                 <progress max={100} value={entry.progress} aria-label={`Envio de ${entry.file.name}`} />
                 {entry.state === "done" ? <span className="ok-text">Enviado</span> : null}
                 {entry.state === "pending" ? (
-                  <button type="button" className="link-button" onClick={() => setFiles((current) => current.filter((other) => other.id !== entry.id))}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setFiles((current) => current.filter((other) => other.id !== entry.id))}
+                  >
                     Remover
                   </button>
                 ) : null}
@@ -169,7 +200,10 @@ export function BatchUpload({
           <ul className="file-list" aria-label="Resultado do envio">
             {serverResults.map((result) => (
               <li key={result.name} className={result.ok ? "file-done" : "file-error"}>
-                <span>{result.name}</span> <span className={result.ok ? "ok-text" : "error-text"}>{result.ok ? "Cadastrado" : "Não cadastrado"}</span>
+                <span>{result.name}</span>{" "}
+                <span className={result.ok ? "ok-text" : "error-text"}>
+                  {result.ok ? "Cadastrado" : "Não cadastrado"}
+                </span>
                 {result.errors.length ? (
                   <ul className="field-errors">
                     {result.errors.map((error) => (

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { CATALOGUES, catalogueTexts, isCatalogueKind, type CatalogueKind } from "../../api/domain/catalogues";
 import { can } from "../../api/domain/roles";
+
 import { callApi, type ApiFailure } from "~/api.server";
 import { requirePage, signOutOnUnauthorized, type SessionUser } from "~/session.server";
 
@@ -39,7 +40,12 @@ export const CatalogueItem = z.object({
   empresa: z.string(),
 });
 export type CatalogueItem = z.infer<typeof CatalogueItem>;
-export const CataloguePage = z.object({ items: z.array(CatalogueItem), total: z.number(), page: z.number(), size: z.number() });
+export const CataloguePage = z.object({
+  items: z.array(CatalogueItem),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
 
 const Branch = z.object({ ID: z.number(), NOME: z.string(), ATIVO: z.boolean() });
 
@@ -51,11 +57,18 @@ export async function activeBranches(request: Request, context: AppLoadContext, 
     schema: z.array(Branch),
   });
   if (!result.ok) await failLoad(request, context, result, "Erro ao carregar dados, por favor atualize a página");
-  return result.ok ? result.data.filter((branch) => branch.ATIVO).map((branch) => ({ id: branch.ID, nome: branch.NOME })) : [];
+  return result.ok
+    ? result.data.filter((branch) => branch.ATIVO).map((branch) => ({ id: branch.ID, nome: branch.NOME }))
+    : [];
 }
 
 /** A loader's API failure: a revoked token goes to sign-in; anything else is the page's load error. */
-export async function failLoad(request: Request, context: AppLoadContext, failure: ApiFailure, message: string): Promise<never> {
+export async function failLoad(
+  request: Request,
+  context: AppLoadContext,
+  failure: ApiFailure,
+  message: string,
+): Promise<never> {
   await signOutOnUnauthorized(request, context, failure.status);
   throw json(failure.status === 404 ? failure.message : message, { status: failure.status === 404 ? 404 : 500 });
 }
@@ -75,6 +88,9 @@ export async function requireEditableItem(request: Request, context: AppLoadCont
   });
   if (!result.ok) return failLoad(request, context, result, catalogue.texts.loadFailed);
   const item = result.data[0];
-  if (!item) throw json(`${catalogue.definition.title} não encontrad${catalogue.definition.feminine ? "a" : "o"}`, { status: 404 });
+  if (!item)
+    throw json(`${catalogue.definition.title} não encontrad${catalogue.definition.feminine ? "a" : "o"}`, {
+      status: 404,
+    });
   return { catalogue, item };
 }

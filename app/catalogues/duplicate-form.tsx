@@ -61,7 +61,10 @@ export function DuplicateForm({
         <ul className="duplicate-items" aria-label="Itens que serão duplicados">
           {data.missing.map((item) => (
             <li key={item.id}>
-              {item.color ? <span className="color-chip" style={{ background: item.color }} aria-hidden="true" /> : null} {item.name}
+              {item.color ? (
+                <span className="color-chip" style={{ background: item.color }} aria-hidden="true" />
+              ) : null}{" "}
+              {item.name}
               {item.color ? <span className="muted"> ({item.color})</span> : null}
             </li>
           ))}

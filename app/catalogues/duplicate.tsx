@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 
 import { ALREADY_PRESENT, INVALID_LIST } from "../../api/domain/catalogues";
+
 import { callApi } from "~/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { safeRedirectTo } from "~/session.server";
@@ -13,7 +14,14 @@ import { activeBranches, CatalogueItem, failLoad, requireCatalogue } from "./cat
 import { DuplicateForm, type DuplicateData } from "./duplicate-form";
 
 function readIds(values: string[]) {
-  return [...new Set(values.flatMap((value) => value.split(",")).map(Number).filter((id) => Number.isInteger(id) && id > 0))];
+  return [
+    ...new Set(
+      values
+        .flatMap((value) => value.split(","))
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0),
+    ),
+  ];
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,13 +31,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!catalogue.canEdit) throw json("Permissão negada!", { status: 403 });
   const ids = readIds(url.searchParams.getAll("ids"));
   if (!ids.length) {
-    throw await redirectWithToast(context, back, { type: "error", title: catalogue.texts.duplicateFailed, description: INVALID_LIST });
+    throw await redirectWithToast(context, back, {
+      type: "error",
+      title: catalogue.texts.duplicateFailed,
+      description: INVALID_LIST,
+    });
   }
   const branches = await activeBranches(request, context, catalogue);
   const requested = Number(url.searchParams.get("filial"));
   const branchId = branches.find((branch) => branch.id === requested)?.id ?? branches[0]?.id ?? null;
   const list = (query: Record<string, string | number | undefined>) =>
-    callApi(context, request, catalogue.definition.apiPath, { token: catalogue.auth.token, query, schema: z.array(CatalogueItem) });
+    callApi(context, request, catalogue.definition.apiPath, {
+      token: catalogue.auth.token,
+      query,
+      schema: z.array(CatalogueItem),
+    });
   const [selected, present] = await Promise.all([
     list({ ...catalogue.scopeQuery, ids: ids.join(",") }),
     branchId ? list({ filialId: branchId }) : Promise.resolve({ ok: true as const, status: 200, data: [] }),

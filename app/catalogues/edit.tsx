@@ -30,7 +30,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const catalogue = await requireCatalogue(request, context);
   const form = await request.formData();
   const back = safeRedirectTo(form.get("voltar"), `/${catalogue.kind}`);
-  const submission = parseWithZod(form, { schema: catalogueItemSchema(catalogue.kind, false), disableAutoCoercion: true });
+  const submission = parseWithZod(form, {
+    schema: catalogueItemSchema(catalogue.kind, false),
+    disableAutoCoercion: true,
+  });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply(), toast: BLANK_FIELDS_TOAST }, { status: 400 });
   }
@@ -43,9 +46,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     // Spec 000 §5: the sector edit check shows an error toast, the others an info toast.
     const toast: ToastInput =
       result.status === 409
-        ? { type: catalogue.kind === "setores" ? "error" : "info", title: catalogue.texts.duplicateTitle, description: catalogue.texts.duplicateDescription }
+        ? {
+            type: catalogue.kind === "setores" ? "error" : "info",
+            title: catalogue.texts.duplicateTitle,
+            description: catalogue.texts.duplicateDescription,
+          }
         : { type: "error", title: catalogue.texts.editFailed, description: result.message };
-    return json<FormActionData>({ result: submission.reply({ fieldErrors: result.fieldErrors ?? {} }), toast }, { status: result.status });
+    return json<FormActionData>(
+      { result: submission.reply({ fieldErrors: result.fieldErrors ?? {} }), toast },
+      { status: result.status },
+    );
   }
   return redirectWithToast(context, back, { type: "success", title: catalogue.texts.edited });
 }

@@ -23,5 +23,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (catalogue.definition.hasColor) {
     columns.push({ header: "Cor", width: 12, value: (item) => item.color ?? "", fill: (item) => item.color ?? null });
   }
-  return xlsxResponse(`listagem-${catalogue.kind}-${fileDate()}.xlsx`, catalogue.definition.titlePlural, columns, result.data.items);
+  return xlsxResponse(
+    `listagem-${catalogue.kind}-${fileDate()}.xlsx`,
+    catalogue.definition.titlePlural,
+    columns,
+    result.data.items,
+  );
 }

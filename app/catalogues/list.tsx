@@ -3,10 +3,10 @@ import { json } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
+import { callApi } from "~/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ListSearch, Pager, SortHeader } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
-import { callApi } from "~/api.server";
 import { apiListQuery, readListParams } from "~/lib/list-params";
 
 import { CataloguePage, failLoad, requireCatalogue } from "./catalogue.server";
@@ -137,13 +137,17 @@ export default function CatalogueList() {
                   <td>{item.name}</td>
                   {hasColor ? (
                     <td>
-                      <span className="color-chip" style={{ background: item.color ?? undefined }} aria-hidden="true" /> {item.color}
+                      <span className="color-chip" style={{ background: item.color ?? undefined }} aria-hidden="true" />{" "}
+                      {item.color}
                     </td>
                   ) : null}
                   {canEdit ? (
                     <>
                       <td>
-                        <Link to={`/${kind}/${item.id}/editar?voltar=${encodeURIComponent(here)}`} aria-label={`Editar ${item.name}`}>
+                        <Link
+                          to={`/${kind}/${item.id}/editar?voltar=${encodeURIComponent(here)}`}
+                          aria-label={`Editar ${item.name}`}
+                        >
                           Editar
                         </Link>
                       </td>
@@ -181,7 +185,11 @@ export default function CatalogueList() {
 
       {removing !== null ? (
         <Modal title="Remover" onClose={() => setRemoving(null)}>
-          <ConfirmRemoval action={`/${kind}/${removing}/remover`} redirectTo={here} onCancel={() => setRemoving(null)} />
+          <ConfirmRemoval
+            action={`/${kind}/${removing}/remover`}
+            redirectTo={here}
+            onCancel={() => setRemoving(null)}
+          />
         </Modal>
       ) : null}
       {duplicateOpen ? (
@@ -189,7 +197,9 @@ export default function CatalogueList() {
           {duplicate.data ? (
             <DuplicateForm
               data={duplicate.data}
-              onBranchChange={(branchId) => duplicate.load(`/${kind}/duplicar?ids=${[...ticked].join(",")}&filial=${branchId}`)}
+              onBranchChange={(branchId) =>
+                duplicate.load(`/${kind}/duplicar?ids=${[...ticked].join(",")}&filial=${branchId}`)
+              }
               onCancel={() => setDuplicateOpen(false)}
               redirectTo={here}
             />

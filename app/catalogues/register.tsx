@@ -5,6 +5,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { CSV_INVALID } from "../../api/domain/catalogues";
+
 import { callApi } from "~/api.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BLANK_FIELDS_TOAST, ErrorList, FormToast, useValidatedForm, type FormActionData } from "~/components/forms";
@@ -44,14 +45,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // JS reads each file's outcome from the JSON (always 200 there); a plain form post gets a 400 page.
     // The chosen branch goes back too, so the no-JS error page keeps it selected for the next try.
     const fail = (toast: ToastInput, results: BatchFileResult[]) =>
-      json<FormActionData & { files: BatchFileResult[]; branchId: string }>({ toast, files: results, branchId }, { status: wantsJson ? 200 : 400 });
+      json<FormActionData & { files: BatchFileResult[]; branchId: string }>(
+        { toast, files: results, branchId },
+        { status: wantsJson ? 200 : 400 },
+      );
     if (!files.length) return fail({ type: "error", title: texts.batchFailed, description: CSV_INVALID }, []);
     const results: BatchFileResult[] = [];
     for (const file of files) {
       const upload = new FormData();
       upload.set(definition.csvField, file);
       upload.set("idEmpresaFilial", branchId);
-      const result = await callApi(context, request, definition.csvPath, { method: "POST", token: catalogue.auth.token, formData: upload });
+      const result = await callApi(context, request, definition.csvPath, {
+        method: "POST",
+        token: catalogue.auth.token,
+        formData: upload,
+      });
       results.push(
         result.ok
           ? { name: file.name, ok: true, errors: [] }
@@ -60,17 +68,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const failed = results.filter((result) => !result.ok);
     if (failed.length) {
-      const description = failed.length === 1 && failed[0].errors.length === 1 ? failed[0].errors[0] : "Nenhuma linha dos arquivos com erro foi gravada. Corrija as linhas indicadas e envie de novo.";
+      const description =
+        failed.length === 1 && failed[0].errors.length === 1
+          ? failed[0].errors[0]
+          : "Nenhuma linha dos arquivos com erro foi gravada. Corrija as linhas indicadas e envie de novo.";
       return fail({ type: "error", title: texts.batchFailed, description }, results);
     }
     const toast: ToastInput = { type: "success", title: texts.batchCreated };
     if (wantsJson) {
-      return json<FormActionData & { files: BatchFileResult[] }>({ files: results }, { headers: { "set-cookie": await toastCookie(context, toast) } });
+      return json<FormActionData & { files: BatchFileResult[] }>(
+        { files: results },
+        { headers: { "set-cookie": await toastCookie(context, toast) } },
+      );
     }
     return redirectWithToast(context, `/${catalogue.kind}`, toast);
   }
 
-  const submission = parseWithZod(form, { schema: catalogueItemSchema(catalogue.kind, true), disableAutoCoercion: true });
+  const submission = parseWithZod(form, {
+    schema: catalogueItemSchema(catalogue.kind, true),
+    disableAutoCoercion: true,
+  });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply(), toast: BLANK_FIELDS_TOAST }, { status: 400 });
   }
@@ -84,7 +101,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       result.status === 409
         ? { type: "info", title: texts.duplicateTitle, description: texts.duplicateDescription }
         : { type: "error", title: texts.createFailed, description: result.message };
-    return json<FormActionData>({ result: submission.reply({ fieldErrors: result.fieldErrors ?? {} }), toast }, { status: result.status });
+    return json<FormActionData>(
+      { result: submission.reply({ fieldErrors: result.fieldErrors ?? {} }), toast },
+      { status: result.status },
+    );
   }
   return redirectWithToast(context, `/${catalogue.kind}`, { type: "success", title: texts.created });
 }
@@ -93,9 +113,13 @@ export default function CatalogueRegister() {
   const { kind, texts, hasColor, branches, batch } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormActionData & { files?: BatchFileResult[]; branchId?: string }>();
   const navigation = useNavigation();
-  const { form, fields, onSubmit, toast } = useValidatedForm(catalogueItemSchema(kind, true), batch ? undefined : actionData, {
-    defaultValue: { companyId: String(branches[0].id), color: "#c62828" },
-  });
+  const { form, fields, onSubmit, toast } = useValidatedForm(
+    catalogueItemSchema(kind, true),
+    batch ? undefined : actionData,
+    {
+      defaultValue: { companyId: String(branches[0].id), color: "#c62828" },
+    },
+  );
   const batchFiles = actionData?.files ?? [];
 
   return (
@@ -128,7 +152,11 @@ export default function CatalogueRegister() {
             <input type="hidden" name="intent" value={INTENT.single} />
             <div className="field">
               <label htmlFor={fields.companyId.id}>Empresa / filial</label>
-              <select id={fields.companyId.id} name={fields.companyId.name} defaultValue={fields.companyId.initialValue}>
+              <select
+                id={fields.companyId.id}
+                name={fields.companyId.name}
+                defaultValue={fields.companyId.initialValue}
+              >
                 {branches.map((branch) => (
                   <option key={branch.id} value={branch.id}>
                     {branch.id} - {branch.nome}

@@ -23,10 +23,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = Number(params.id);
   // The contract removes procedures by id and the others with the item as the body.
   const result = catalogue.definition.deleteById
-    ? await callApi(context, request, `${catalogue.definition.apiPath}/${id}`, { method: "DELETE", token: catalogue.auth.token })
-    : await callApi(context, request, catalogue.definition.apiPath, { method: "DELETE", token: catalogue.auth.token, json: { id } });
+    ? await callApi(context, request, `${catalogue.definition.apiPath}/${id}`, {
+        method: "DELETE",
+        token: catalogue.auth.token,
+      })
+    : await callApi(context, request, catalogue.definition.apiPath, {
+        method: "DELETE",
+        token: catalogue.auth.token,
+        json: { id },
+      });
   if (!result.ok) {
-    return redirectWithToast(context, back, { type: "error", title: catalogue.texts.deleteFailed, description: result.message });
+    return redirectWithToast(context, back, {
+      type: "error",
+      title: catalogue.texts.deleteFailed,
+      description: result.message,
+    });
   }
   return redirectWithToast(context, back, { type: "success", title: catalogue.texts.deleted });
 }

@@ -6,7 +6,10 @@ import { requireCatalogue } from "./catalogue.server";
 
 const EXAMPLES: Record<string, string[][]> = {
   setores: [["Recepção"], ["Centro Cirúrgico"]],
-  riscos: [["Biológico", "#c62828"], ["Químico", "#f9a825"]],
+  riscos: [
+    ["Biológico", "#c62828"],
+    ["Químico", "#f9a825"],
+  ],
   procedimentos: [["Limpar piso"], ["Recolher lixo"]],
   categorias: [["Banheiro"], ["Sala"]],
 };

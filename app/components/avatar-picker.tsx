@@ -38,7 +38,13 @@ export function AvatarPicker({ currentUrl, name }: { currentUrl: string | null; 
 
   return (
     <div className="avatar-picker">
-      <img className="avatar avatar-large" src={preview ?? currentUrl ?? "/avatar-padrao.svg"} alt={`Foto de ${name}`} width={96} height={96} />
+      <img
+        className="avatar avatar-large"
+        src={preview ?? currentUrl ?? "/avatar-padrao.svg"}
+        alt={`Foto de ${name}`}
+        width={96}
+        height={96}
+      />
       <div
         className={`drop-zone${dragging ? " drop-zone-active" : ""}`}
         onDragOver={(event) => {

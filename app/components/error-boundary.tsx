@@ -8,7 +8,10 @@ export function GeneralErrorBoundary() {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
       title = "Página não encontrada";
-      description = typeof error.data === "string" && error.data ? error.data : "O registro procurado não existe ou não está disponível para você.";
+      description =
+        typeof error.data === "string" && error.data
+          ? error.data
+          : "O registro procurado não existe ou não está disponível para você.";
     } else if (error.status === 403) {
       title = "Permissão negada!";
       description = "Você não tem acesso a esta página.";

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } 
 import type { z } from "zod";
 
 import { applyMask, type MaskName } from "../../api/domain/masks";
+
 import type { ToastInput } from "~/toast.server";
 
 import { ToastView } from "./toaster";
@@ -37,7 +38,11 @@ export function useValidatedForm<Schema extends z.ZodType>(
     // mouseup, and the user's click on it is lost (the form then neither submits nor shows its toast).
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schema as unknown as z.ZodType<Record<string, string>>, disableAutoCoercion: true }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, {
+        schema: schema as unknown as z.ZodType<Record<string, string>>,
+        disableAutoCoercion: true,
+      }),
   });
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
   useEffect(() => setClientToast(null), [actionData]);
@@ -112,7 +117,15 @@ export function Field({ label, meta, type = "text", mask, hint, inputProps }: Fi
 }
 
 /** Password input with a show/hide toggle (the toggle needs JS; without it the field stays masked). */
-export function PasswordField({ label, meta, autoComplete }: { label: string; meta: FieldMetadata<string>; autoComplete: string }) {
+export function PasswordField({
+  label,
+  meta,
+  autoComplete,
+}: {
+  label: string;
+  meta: FieldMetadata<string>;
+  autoComplete: string;
+}) {
   const [shown, setShown] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);

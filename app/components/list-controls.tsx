@@ -19,7 +19,12 @@ export function ListSearch({ params, label, defaultSort }: { params: ListParams;
       </div>
       <div className="field field-narrow">
         <label htmlFor="tamanho">Itens por página</label>
-        <select id="tamanho" name="tamanho" defaultValue={params.tamanho} onChange={(event) => submit(event.currentTarget.form)}>
+        <select
+          id="tamanho"
+          name="tamanho"
+          defaultValue={params.tamanho}
+          onChange={(event) => submit(event.currentTarget.form)}
+        >
           {PAGE_SIZE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -34,7 +39,17 @@ export function ListSearch({ params, label, defaultSort }: { params: ListParams;
   );
 }
 
-export function SortHeader({ column, label, params, defaultSort }: { column: string; label: string; params: ListParams; defaultSort: string }) {
+export function SortHeader({
+  column,
+  label,
+  params,
+  defaultSort,
+}: {
+  column: string;
+  label: string;
+  params: ListParams;
+  defaultSort: string;
+}) {
   const { pathname } = useLocation();
   const active = params.ordem === column;
   const nextDir = active && params.dir === "asc" ? "desc" : "asc";

@@ -18,7 +18,17 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
 }
 
 /** 'Tem certeza que deseja remover?' with Sim (posts the removal) and Não. */
-export function ConfirmRemoval({ action, redirectTo, onCancel, cancelHref }: { action: string; redirectTo: string; onCancel?: () => void; cancelHref?: string }) {
+export function ConfirmRemoval({
+  action,
+  redirectTo,
+  onCancel,
+  cancelHref,
+}: {
+  action: string;
+  redirectTo: string;
+  onCancel?: () => void;
+  cancelHref?: string;
+}) {
   return (
     <Form method="post" action={action} className="confirm">
       <p>Tem certeza que deseja remover?</p>

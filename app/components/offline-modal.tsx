@@ -16,7 +16,13 @@ export function OfflineModal() {
   if (!offline) return null;
   return (
     <div className="modal-backdrop">
-      <div className="modal" role="alertdialog" aria-modal="true" aria-labelledby="offline-title" aria-describedby="offline-text">
+      <div
+        className="modal"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="offline-title"
+        aria-describedby="offline-text"
+      >
         <h2 id="offline-title">Sem Conexão</h2>
         <p id="offline-text">Por favor, se conecte para ter acesso ao sistema.</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>

@@ -49,7 +49,8 @@ export function menuFor(user: MenuUser): MenuEntry[] {
     const registers: MenuLink[] = [];
     if (can(user, "manageMainCompanies")) registers.push({ label: "Empresa matriz", to: "/empresa-principal" });
     // Admins without a master CPF see 'Filiais' but get 'Permissão negada!' when they open it.
-    if (can(user, "manageBranches")) registers.push({ label: "Filiais", to: "/filiais", deniedToast: !user.hasMasterCpf });
+    if (can(user, "manageBranches"))
+      registers.push({ label: "Filiais", to: "/filiais", deniedToast: !user.hasMasterCpf });
     registers.push(
       { label: "Procedimentos", to: "/procedimentos" },
       { label: "Riscos", to: "/riscos" },

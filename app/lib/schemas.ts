@@ -23,7 +23,10 @@ export const SignUpSchema = z
 export const ForgotPasswordSchema = z.object({
   email: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : ""),
-    z.string().min(1, MESSAGES.emailRequired).pipe(z.email({ error: "Digite um email válido!" })),
+    z
+      .string()
+      .min(1, MESSAGES.emailRequired)
+      .pipe(z.email({ error: "Digite um email válido!" })),
   ),
 });
 
@@ -79,7 +82,10 @@ export function catalogueItemSchema(kind: CatalogueKind, withBranch: boolean) {
       ? z.preprocess((value) => value ?? "", z.string().regex(HEX_COLOR, texts.colorRequired))
       : z.string().optional(),
     companyId: withBranch
-      ? z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number({ error: "Escolha a filial" }).int())
+      ? z.preprocess(
+          (value) => (value === "" ? undefined : value),
+          z.coerce.number({ error: "Escolha a filial" }).int(),
+        )
       : z.string().optional(),
   });
 }

@@ -11,7 +11,12 @@ import { BUSINESS_TIME_ZONE } from "./format";
  * Excel downloads (spec 000 §9: the displayed page). Written with exceljs's streaming writer, so a big list is
  * never held whole in memory; bold header, column widths, optional cell fills (risk colours).
  */
-export type SheetColumn<Row> = { header: string; width: number; value: (row: Row) => string | number | null; fill?: (row: Row) => string | null };
+export type SheetColumn<Row> = {
+  header: string;
+  width: number;
+  value: (row: Row) => string | number | null;
+  fill?: (row: Row) => string | null;
+};
 
 /** Text that a spreadsheet would read as a formula (=, +, -, @, tab, CR) is prefixed with an apostrophe. */
 export function neutralise(value: string) {
@@ -34,7 +39,12 @@ export function xlsxResponse<Row>(fileName: string, sheetName: string, columns: 
     );
     columns.forEach((column, index) => {
       const fill = column.fill?.(row);
-      if (fill) line.getCell(index + 1).fill = { type: "pattern", pattern: "solid", fgColor: { argb: `FF${fill.replace("#", "").toUpperCase()}` } };
+      if (fill)
+        line.getCell(index + 1).fill = {
+          type: "pattern",
+          pattern: "solid",
+          fgColor: { argb: `FF${fill.replace("#", "").toUpperCase()}` },
+        };
     });
     line.commit();
   }

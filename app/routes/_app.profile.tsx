@@ -5,6 +5,7 @@ import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { formatCpfText } from "../../api/domain/masks";
+
 import { ApiMe, ApiUserAnswer, callApi } from "~/api.server";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -17,7 +18,11 @@ import { redirectWithToast, type ToastInput } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Meu perfil | Limpeza" }];
 
-const VALIDATION_TOAST: ToastInput = { type: "error", title: "Erro ao atualizar", description: "Verifique os campos destacados." };
+const VALIDATION_TOAST: ToastInput = {
+  type: "error",
+  title: "Erro ao atualizar",
+  description: "Verifique os campos destacados.",
+};
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,11 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const avatar = formData.get("avatar");
   const hasAvatar = avatar instanceof File && avatar.size > 0;
   const fail = (toast: ToastInput, status: number, fieldErrors?: Record<string, string[]>) =>
-    json<FormActionData>({ result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }), toast }, { status });
+    json<FormActionData>(
+      { result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }), toast },
+      { status },
+    );
 
   if (submission.status !== "success") return fail(VALIDATION_TOAST, 400);
   if (hasAvatar && (!avatar.type.startsWith("image/") || avatar.size > AVATAR_MAX_BYTES)) {
-    const message = avatar.size > AVATAR_MAX_BYTES ? "Arquivo muito grande: o limite é de 2 MB" : "Arquivo não suportado";
+    const message =
+      avatar.size > AVATAR_MAX_BYTES ? "Arquivo muito grande: o limite é de 2 MB" : "Arquivo não suportado";
     return fail({ type: "error", title: "Erro ao atualizar dados!", description: message }, 400, { avatar: [message] });
   }
 
@@ -59,8 +68,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const upload = new FormData();
     upload.set("avatar", avatar);
     upload.set("user_id", String(user.id));
-    const result = await callApi(context, request, "/users/avatar", { method: "PATCH", token: auth.token, formData: upload, schema: ApiUserAnswer });
-    if (!result.ok) return fail({ type: "error", title: "Erro ao atualizar dados!", description: result.message }, result.status, { avatar: [result.message] });
+    const result = await callApi(context, request, "/users/avatar", {
+      method: "PATCH",
+      token: auth.token,
+      formData: upload,
+      schema: ApiUserAnswer,
+    });
+    if (!result.ok)
+      return fail({ type: "error", title: "Erro ao atualizar dados!", description: result.message }, result.status, {
+        avatar: [result.message],
+      });
     avatarUrl = result.data.user.avatar_url;
   }
   const update = await callApi(context, request, "/users/update", {
@@ -69,7 +86,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     json: { nome: user.nome, email, telefone },
     schema: ApiUserAnswer,
   });
-  if (!update.ok) return fail({ type: "error", title: "Erro ao atualizar dados!", description: update.message }, update.status, update.fieldErrors);
+  if (!update.ok)
+    return fail(
+      { type: "error", title: "Erro ao atualizar dados!", description: update.message },
+      update.status,
+      update.fieldErrors,
+    );
   if (novaSenha) {
     const change = await callApi(context, request, "/users", {
       method: "PUT",
@@ -78,14 +100,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
       schema: ApiUserAnswer,
     });
     if (!change.ok) {
-      const fieldErrors = change.fieldErrors?.oldPassword ? { senhaAtual: change.fieldErrors.oldPassword } : change.fieldErrors;
-      return fail({ type: "error", title: "Erro ao atualizar dados!", description: change.message }, change.status, fieldErrors);
+      const fieldErrors = change.fieldErrors?.oldPassword
+        ? { senhaAtual: change.fieldErrors.oldPassword }
+        : change.fieldErrors;
+      return fail(
+        { type: "error", title: "Erro ao atualizar dados!", description: change.message },
+        change.status,
+        fieldErrors,
+      );
     }
   }
   const headers = new Headers();
   const sessionCookie = await updateSessionUser(request, context, { avatarUrl });
   if (sessionCookie) headers.append("set-cookie", sessionCookie);
-  return redirectWithToast(context, "/profile", { type: "success", title: "Dados atualizados!", description: "Suas alterações foram salvas." }, { headers });
+  return redirectWithToast(
+    context,
+    "/profile",
+    { type: "success", title: "Dados atualizados!", description: "Suas alterações foram salvas." },
+    { headers },
+  );
 }
 
 export default function Profile() {
@@ -101,7 +134,13 @@ export default function Profile() {
     <>
       <PageHeader title="Meu perfil" />
       <FormToast toast={toast} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={onSubmit} className="card profile-form">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        onSubmit={onSubmit}
+        className="card profile-form"
+      >
         <section aria-labelledby="foto-title">
           <h2 id="foto-title">Foto</h2>
           <AvatarPicker currentUrl={me.user.avatar_url} name={me.user.nome} />
@@ -124,7 +163,13 @@ export default function Profile() {
             </div>
             <div>
               <dt>Empresa principal</dt>
-              <dd>{me.empresaPrincipal[0] ? `${me.empresaPrincipal[0].Id_Empresas} - ${me.empresaPrincipal[0].NOME}` : me.filial ? `${me.empresa} (${me.filial})` : me.empresa}</dd>
+              <dd>
+                {me.empresaPrincipal[0]
+                  ? `${me.empresaPrincipal[0].Id_Empresas} - ${me.empresaPrincipal[0].NOME}`
+                  : me.filial
+                    ? `${me.empresa} (${me.filial})`
+                    : me.empresa}
+              </dd>
             </div>
             <div>
               <dt>Nível de acesso</dt>
@@ -133,7 +178,13 @@ export default function Profile() {
           </dl>
           <div className="grid-2">
             <Field label="E-mail" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
-            <Field label="Telefone" meta={fields.telefone} type="tel" mask="phone" inputProps={{ autoComplete: "tel" }} />
+            <Field
+              label="Telefone"
+              meta={fields.telefone}
+              type="tel"
+              mask="phone"
+              inputProps={{ autoComplete: "tel" }}
+            />
           </div>
         </section>
         <section aria-labelledby="senha-title">

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell } from "~/components/app-shell";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { readDrawerState } from "~/lib/drawer.server";
 import { menuFor } from "~/lib/navigation";
 import { layoutFacts, requireUser } from "~/session.server";

@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 
 import { emailWarnings } from "../../api/domain/fields";
+
 import { SignInRefused, authenticator } from "~/auth.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { Field, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
@@ -42,7 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignIn() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, onSubmit, toast } = useValidatedForm(SignInSchema, actionData, { invalidToast: SIGN_IN_FAILED });
+  const { form, fields, onSubmit, toast } = useValidatedForm(SignInSchema, actionData, {
+    invalidToast: SIGN_IN_FAILED,
+  });
   const [typedEmail, setTypedEmail] = useState<string | null>(null);
   const warnings = typedEmail === null ? (actionData?.warnings ?? []) : emailWarnings(typedEmail);
 

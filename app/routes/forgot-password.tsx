@@ -13,7 +13,11 @@ import { redirectWithToast, type ToastInput } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Recuperar senha | Limpeza" }];
 
-const OTHER_FAILURE: ToastInput = { type: "error", title: "Erro na recuperação de senha", description: "Verifique o e-mail informado." };
+const OTHER_FAILURE: ToastInput = {
+  type: "error",
+  title: "Erro na recuperação de senha",
+  description: "Verifique o e-mail informado.",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
@@ -22,7 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema, disableAutoCoercion: true });
+  const submission = parseWithZod(await request.formData(), {
+    schema: ForgotPasswordSchema,
+    disableAutoCoercion: true,
+  });
   if (submission.status !== "success") {
     return json<FormActionData>({ result: submission.reply(), toast: OTHER_FAILURE }, { status: 400 });
   }
@@ -43,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
-  const { form, fields, onSubmit, toast } = useValidatedForm(ForgotPasswordSchema, actionData, { invalidToast: OTHER_FAILURE });
+  const { form, fields, onSubmit, toast } = useValidatedForm(ForgotPasswordSchema, actionData, {
+    invalidToast: OTHER_FAILURE,
+  });
   return (
     <AuthLayout title="Recuperar senha">
       <FormToast toast={toast} />

@@ -13,7 +13,11 @@ import { redirectWithToast, type ToastInput } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Resetar senha | Limpeza" }];
 
-const VALIDATION_TOAST: ToastInput = { type: "error", title: "Erro ao resetar senha", description: "Verifique os campos destacados." };
+const VALIDATION_TOAST: ToastInput = {
+  type: "error",
+  title: "Erro ao resetar senha",
+  description: "Verifique os campos destacados.",
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
@@ -24,7 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    return json<FormActionData>({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }), toast: VALIDATION_TOAST }, { status: 400 });
+    return json<FormActionData>(
+      { result: submission.reply({ hideFields: ["password", "password_confirmation"] }), toast: VALIDATION_TOAST },
+      { status: 400 },
+    );
   }
   const { token, password, password_confirmation } = submission.value;
   const result = await callApi(context, request, "/password/reset", {
@@ -33,17 +40,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     return json<FormActionData>(
-      { result: submission.reply({ hideFields: ["password", "password_confirmation"] }), toast: { type: "error", title: "Erro", description: `Falha ao resetar senha. ${result.message}` } },
+      {
+        result: submission.reply({ hideFields: ["password", "password_confirmation"] }),
+        toast: { type: "error", title: "Erro", description: `Falha ao resetar senha. ${result.message}` },
+      },
       { status: result.status },
     );
   }
-  return redirectWithToast(context, "/", { type: "success", title: "Sucesso", description: "Senha resetada com sucesso" });
+  return redirectWithToast(context, "/", {
+    type: "success",
+    title: "Sucesso",
+    description: "Senha resetada com sucesso",
+  });
 }
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { form, fields, onSubmit, toast } = useValidatedForm(ResetPasswordSchema, actionData, { invalidToast: VALIDATION_TOAST });
+  const { form, fields, onSubmit, toast } = useValidatedForm(ResetPasswordSchema, actionData, {
+    invalidToast: VALIDATION_TOAST,
+  });
   return (
     <AuthLayout title="Resetar senha">
       <FormToast toast={toast} />

@@ -13,7 +13,11 @@ import { redirectWithToast, type ToastInput } from "~/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Cadastro | Limpeza" }];
 
-const VALIDATION_TOAST: ToastInput = { type: "error", title: "Erro no Cadastro", description: "Verifique os campos destacados." };
+const VALIDATION_TOAST: ToastInput = {
+  type: "error",
+  title: "Erro no Cadastro",
+  description: "Verifique os campos destacados.",
+};
 const FAILURE_TOAST: ToastInput = { type: "error", title: "Erro ao cadastrar!", description: "Verifique os dados!" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,35 +29,66 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const submission = parseWithZod(await request.formData(), { schema: SignUpSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    return json<FormActionData>({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: VALIDATION_TOAST }, { status: 400 });
+    return json<FormActionData>(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: VALIDATION_TOAST },
+      { status: 400 },
+    );
   }
   const { confirmPassword: _confirm, ...body } = submission.value;
   const result = await callApi(context, request, "/users", { method: "POST", json: body });
   if (!result.ok) {
     return json<FormActionData>(
       {
-        result: submission.reply({ fieldErrors: result.fieldErrors ?? {}, hideFields: ["password", "confirmPassword"] }),
-        toast: { ...FAILURE_TOAST, description: result.status === 500 ? FAILURE_TOAST.description : `Verifique os dados! ${result.message}` },
+        result: submission.reply({
+          fieldErrors: result.fieldErrors ?? {},
+          hideFields: ["password", "confirmPassword"],
+        }),
+        toast: {
+          ...FAILURE_TOAST,
+          description: result.status === 500 ? FAILURE_TOAST.description : `Verifique os dados! ${result.message}`,
+        },
       },
       { status: result.status },
     );
   }
-  return redirectWithToast(context, "/", { type: "success", title: "Cadastro realizado!", description: "Você já pode fazer seu login." });
+  return redirectWithToast(context, "/", {
+    type: "success",
+    title: "Cadastro realizado!",
+    description: "Você já pode fazer seu login.",
+  });
 }
 
 export default function SignUp() {
   const actionData = useActionData<typeof action>();
-  const { form, fields, onSubmit, toast } = useValidatedForm(SignUpSchema, actionData, { invalidToast: VALIDATION_TOAST });
+  const { form, fields, onSubmit, toast } = useValidatedForm(SignUpSchema, actionData, {
+    invalidToast: VALIDATION_TOAST,
+  });
   return (
     <AuthLayout title="Cadastro">
       <FormToast toast={toast} />
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="stack">
         <Field label="Nome" meta={fields.nome} inputProps={{ autoComplete: "name" }} />
         <Field label="E-mail" meta={fields.email} type="email" inputProps={{ autoComplete: "email" }} />
-        <Field label="Confirmação de e-mail" meta={fields.emailConfirmation} type="email" inputProps={{ autoComplete: "off" }} />
+        <Field
+          label="Confirmação de e-mail"
+          meta={fields.emailConfirmation}
+          type="email"
+          inputProps={{ autoComplete: "off" }}
+        />
         <Field label="CPF" meta={fields.cpf} mask="cpf" inputProps={{ placeholder: "000.000.000-00" }} />
-        <Field label="Data de nascimento" meta={fields.dataNascimento} mask="date" inputProps={{ placeholder: "DD/MM/AAAA" }} />
-        <Field label="Telefone" meta={fields.telefone} mask="phone" type="tel" inputProps={{ placeholder: "(00) 0 0000-0000", autoComplete: "tel" }} />
+        <Field
+          label="Data de nascimento"
+          meta={fields.dataNascimento}
+          mask="date"
+          inputProps={{ placeholder: "DD/MM/AAAA" }}
+        />
+        <Field
+          label="Telefone"
+          meta={fields.telefone}
+          mask="phone"
+          type="tel"
+          inputProps={{ placeholder: "(00) 0 0000-0000", autoComplete: "tel" }}
+        />
         <PasswordField label="Senha" meta={fields.password} autoComplete="new-password" />
         <PasswordField label="Confirmar senha" meta={fields.confirmPassword} autoComplete="new-password" />
         <button type="submit" className="button button-primary">

@@ -64,7 +64,13 @@ describe("POST /api/password/forgot", () => {
     const lifetime = new Date(stored.expires_at).getTime() - Date.now();
     expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
     expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000);
-    expect(await t.db.selectFrom("password_reset_tokens").select("token_hash").where("token_hash", "=", token).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db
+        .selectFrom("password_reset_tokens")
+        .select("token_hash")
+        .where("token_hash", "=", token)
+        .executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   test("an inactive user gets no e-mail", async () => {
@@ -76,7 +82,10 @@ describe("POST /api/password/forgot", () => {
 
   test("more than 5 requests for one e-mail in 15 minutes answer 429", async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await t.post("/api/password/forgot", { email: "cliente@demo.com.br" })).status, `attempt ${attempt}`).toBe(204);
+      expect(
+        (await t.post("/api/password/forgot", { email: "cliente@demo.com.br" })).status,
+        `attempt ${attempt}`,
+      ).toBe(204);
     }
     const blocked = await t.post("/api/password/forgot", { email: "cliente@demo.com.br" });
     expect(blocked.status).toBe(429);
@@ -89,19 +98,31 @@ describe("POST /api/password/reset", () => {
     const oldSession = await t.signIn("coordenador@demo.com.br");
     const token = await resetTokenFor("coordenador@demo.com.br");
 
-    const answer = await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token });
+    const answer = await t.post("/api/password/reset", {
+      password: "novaSenha9",
+      passwordConfirmation: "novaSenha9",
+      token,
+    });
     expect(answer.status).toBe(204);
 
     expect((await t.get("/api/users/me", { token: oldSession })).status).toBe(401);
-    expect((await t.post("/api/sessions", { email: "coordenador@demo.com.br", password: DEMO_PASSWORD })).status).toBe(401);
+    expect((await t.post("/api/sessions", { email: "coordenador@demo.com.br", password: DEMO_PASSWORD })).status).toBe(
+      401,
+    );
     const fresh = await t.signIn("coordenador@demo.com.br", "novaSenha9");
     expect((await t.get("/api/users/me", { token: fresh })).status).toBe(200);
 
-    const again = await t.post("/api/password/reset", { password: "outraSenha9", passwordConfirmation: "outraSenha9", token });
+    const again = await t.post("/api/password/reset", {
+      password: "outraSenha9",
+      passwordConfirmation: "outraSenha9",
+      token,
+    });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ message: INVALID_LINK });
     // The second try changed nothing.
-    expect((await t.post("/api/sessions", { email: "coordenador@demo.com.br", password: "outraSenha9" })).status).toBe(401);
+    expect((await t.post("/api/sessions", { email: "coordenador@demo.com.br", password: "outraSenha9" })).status).toBe(
+      401,
+    );
     expect((await t.get("/api/users/me", { token: fresh })).status).toBe(200);
   });
 
@@ -112,38 +133,62 @@ describe("POST /api/password/reset", () => {
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where("token_hash", "=", hashToken(token))
       .execute();
-    const answer = await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token });
+    const answer = await t.post("/api/password/reset", {
+      password: "novaSenha9",
+      passwordConfirmation: "novaSenha9",
+      token,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ message: INVALID_LINK });
-    expect((await t.post("/api/sessions", { email: "semnivel@demo.com.br", password: DEMO_PASSWORD })).status).toBe(200);
+    expect((await t.post("/api/sessions", { email: "semnivel@demo.com.br", password: DEMO_PASSWORD })).status).toBe(
+      200,
+    );
   });
 
   test("an unknown or empty token answers 400", async () => {
-    const unknown = await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token: "x".repeat(43) });
+    const unknown = await t.post("/api/password/reset", {
+      password: "novaSenha9",
+      passwordConfirmation: "novaSenha9",
+      token: "x".repeat(43),
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ message: INVALID_LINK });
-    const empty = await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token: "" });
+    const empty = await t.post("/api/password/reset", {
+      password: "novaSenha9",
+      passwordConfirmation: "novaSenha9",
+      token: "",
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.fieldErrors).toEqual({ token: ["Token de recuperação ausente"] });
   });
 
   test("a rejected form does not spend the token", async () => {
     const token = await resetTokenFor("principal@demo.com.br");
-    const differ = await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha8", token });
+    const differ = await t.post("/api/password/reset", {
+      password: "novaSenha9",
+      passwordConfirmation: "novaSenha8",
+      token,
+    });
     expect(differ.status).toBe(400);
     expect(differ.body.fieldErrors).toEqual({ passwordConfirmation: ["Senhas precisam ser iguais"] });
     const short = await t.post("/api/password/reset", { password: "12345", passwordConfirmation: "12345", token });
     expect(short.status).toBe(400);
     expect(short.body.fieldErrors).toEqual({ password: ["No mínimo 6 dígitos"] });
 
-    expect((await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token })).status).toBe(204);
+    expect(
+      (await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token }))
+        .status,
+    ).toBe(204);
     await t.signIn("principal@demo.com.br", "novaSenha9");
   });
 
   test("a reset touches only its own user", async () => {
     const other = await t.signIn("admin@demo.com.br");
     const token = await resetTokenFor("bruno@demo.com.br");
-    expect((await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token })).status).toBe(204);
+    expect(
+      (await t.post("/api/password/reset", { password: "novaSenha9", passwordConfirmation: "novaSenha9", token }))
+        .status,
+    ).toBe(204);
     expect((await t.get("/api/users/me", { token: other })).status).toBe(200);
     await t.signIn("admin@demo.com.br");
   });

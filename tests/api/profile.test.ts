@@ -58,23 +58,41 @@ describe("PUT /api/users/update (own name, e-mail and phone)", () => {
       { token },
     );
     expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ nome: "Sérgio Renomeado", email: "sergio.novo@demo.com.br", telefone: "85912345678" });
+    expect(answer.body.user).toMatchObject({
+      nome: "Sérgio Renomeado",
+      email: "sergio.novo@demo.com.br",
+      telefone: "85912345678",
+    });
     expect((await t.get("/api/users/me", { token })).body.user.email).toBe("sergio.novo@demo.com.br");
     await t.signIn("sergio.novo@demo.com.br");
-    expect((await t.post("/api/sessions", { email: "semnivel@demo.com.br", password: DEMO_PASSWORD })).status).toBe(401);
+    expect((await t.post("/api/sessions", { email: "semnivel@demo.com.br", password: DEMO_PASSWORD })).status).toBe(
+      401,
+    );
   });
 
   test("keeping one's own e-mail is not a conflict", async () => {
     const token = await t.signIn("auditor@demo.com.br");
-    const answer = await t.put("/api/users/update", { nome: "Augusto A.", email: "AUDITOR@demo.com.br", telefone: "8533334444" }, { token });
+    const answer = await t.put(
+      "/api/users/update",
+      { nome: "Augusto A.", email: "AUDITOR@demo.com.br", telefone: "8533334444" },
+      { token },
+    );
     expect(answer.status).toBe(200);
-    expect(answer.body.user).toMatchObject({ nome: "Augusto A.", email: "auditor@demo.com.br", telefone: "8533334444" });
+    expect(answer.body.user).toMatchObject({
+      nome: "Augusto A.",
+      email: "auditor@demo.com.br",
+      telefone: "8533334444",
+    });
   });
 
   test("an e-mail of another user answers 409 and changes nothing", async () => {
     const token = await t.signIn("cliente@demo.com.br");
     const before = await userByEmail(t.db, "cliente@demo.com.br");
-    const answer = await t.put("/api/users/update", { nome: "Outro Nome", email: "Admin@Demo.com.br", telefone: "85911112222" }, { token });
+    const answer = await t.put(
+      "/api/users/update",
+      { nome: "Outro Nome", email: "Admin@Demo.com.br", telefone: "85911112222" },
+      { token },
+    );
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({ message: "E-mail já cadastrado", fieldErrors: { email: ["E-mail já cadastrado"] } });
     const after = await userByEmail(t.db, "cliente@demo.com.br");
@@ -83,10 +101,16 @@ describe("PUT /api/users/update (own name, e-mail and phone)", () => {
 
   test("required fields and a token are checked", async () => {
     const token = await t.signIn("cliente@demo.com.br");
-    const answer = await t.put("/api/users/update", { nome: "", email: "cliente@demo.com.br", telefone: "" }, { token });
+    const answer = await t.put(
+      "/api/users/update",
+      { nome: "", email: "cliente@demo.com.br", telefone: "" },
+      { token },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.fieldErrors).toEqual({ nome: ["Nome obrigatório"], telefone: ["Telefone obrigatório"] });
-    expect((await t.put("/api/users/update", { nome: "X", email: "x@x.com", telefone: "85911112222" })).status).toBe(401);
+    expect((await t.put("/api/users/update", { nome: "X", email: "x@x.com", telefone: "85911112222" })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -98,7 +122,10 @@ describe("PUT /api/users", () => {
 
     const missing = await t.put("/api/users", body, { token });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ message: "Senha antiga é requirida", fieldErrors: { oldPassword: ["Senha antiga é requirida"] } });
+    expect(missing.body).toEqual({
+      message: "Senha antiga é requirida",
+      fieldErrors: { oldPassword: ["Senha antiga é requirida"] },
+    });
 
     const wrong = await t.put("/api/users", { ...body, oldPassword: "errada123" }, { token });
     expect(wrong.status).toBe(400);
@@ -120,14 +147,22 @@ describe("PUT /api/users", () => {
 
   test("a new password shorter than 6 answers 400", async () => {
     const token = await t.signIn("debora@demo.com.br");
-    const answer = await t.put("/api/users", await editBody("debora@demo.com.br", { password: "12345", oldPassword: DEMO_PASSWORD }), { token });
+    const answer = await t.put(
+      "/api/users",
+      await editBody("debora@demo.com.br", { password: "12345", oldPassword: DEMO_PASSWORD }),
+      { token },
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.fieldErrors).toEqual({ password: ["No mínimo 6 dígitos"] });
   });
 
   test("without a password it edits name and phone; one cannot inactivate oneself", async () => {
     const token = await t.signIn("debora@demo.com.br");
-    const answer = await t.put("/api/users", await editBody("debora@demo.com.br", { nome: "Débora N.", telefone: "(85) 9 7777-6666", password: "" }), { token });
+    const answer = await t.put(
+      "/api/users",
+      await editBody("debora@demo.com.br", { nome: "Débora N.", telefone: "(85) 9 7777-6666", password: "" }),
+      { token },
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({ nome: "Débora N.", telefone: "85977776666", ativo: 1 });
 
@@ -140,7 +175,9 @@ describe("PUT /api/users", () => {
   test("an administrator sets another user's password and active flag without the old password", async () => {
     const admin = await t.signIn("admin@demo.com.br");
     const ana = await t.signIn("ana@demo.com.br");
-    const answer = await t.put("/api/users", await editBody("ana@demo.com.br", { password: "trocada1" }), { token: admin });
+    const answer = await t.put("/api/users", await editBody("ana@demo.com.br", { password: "trocada1" }), {
+      token: admin,
+    });
     expect(answer.status).toBe(200);
     expect((await t.get("/api/users/me", { token: ana })).status).toBe(401);
     const fresh = await t.signIn("ana@demo.com.br", "trocada1");
@@ -174,7 +211,11 @@ describe("PUT /api/users", () => {
 
   test("an unknown user answers 404", async () => {
     const token = await t.signIn("admin@demo.com.br");
-    const answer = await t.put("/api/users", { userId: 999999, nome: "X", telefone: "85911112222", ativo: true }, { token });
+    const answer = await t.put(
+      "/api/users",
+      { userId: 999999, nome: "X", telefone: "85911112222", ativo: true },
+      { token },
+    );
     expect(answer.status).toBe(404);
   });
 });

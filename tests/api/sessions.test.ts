@@ -48,7 +48,11 @@ describe("POST /api/sessions", () => {
       .where("token_hash", "=", hashToken(token))
       .executeTakeFirstOrThrow();
     expect(new Date(session.expires_at).getTime() - Date.parse(dataHoraToken)).toBe(DAY_MS);
-    const raw = await t.db.selectFrom("sessions").select("token_hash").where("token_hash", "=", token).executeTakeFirst();
+    const raw = await t.db
+      .selectFrom("sessions")
+      .select("token_hash")
+      .where("token_hash", "=", token)
+      .executeTakeFirst();
     expect(raw).toBeUndefined();
 
     expect((await t.get("/api/users/me", { token })).status).toBe(200);

@@ -25,7 +25,12 @@ function signUpBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** A CPF pre-registered for this test in a demo branch (DEMO_FREE_CPFS are only three). */
-async function preRegister(nine: string, branch = "Filial Aldeota", roleId = 5, extra: { ativo?: boolean; deleted_at?: Date } = {}) {
+async function preRegister(
+  nine: string,
+  branch = "Filial Aldeota",
+  roleId = 5,
+  extra: { ativo?: boolean; deleted_at?: Date } = {},
+) {
   const cpf = cpfWithCheckDigits(nine);
   await t.db
     .insertInto("pre_registered_cpfs")
@@ -86,8 +91,17 @@ describe("POST /api/users (sign-up)", () => {
     const answer = await t.post("/api/users", body);
     expect(answer.status).toBe(201);
     const hospital = await companyId(t.db, COMPANY_A);
-    expect(answer.body.user).toMatchObject({ roleId: 2, coordenador: null, companyId: hospital, nivelAcesso: "Administrador" });
-    const row = await t.db.selectFrom("users").select("branch_id").where("email", "=", body.email).executeTakeFirstOrThrow();
+    expect(answer.body.user).toMatchObject({
+      roleId: 2,
+      coordenador: null,
+      companyId: hospital,
+      nivelAcesso: "Administrador",
+    });
+    const row = await t.db
+      .selectFrom("users")
+      .select("branch_id")
+      .where("email", "=", body.email)
+      .executeTakeFirstOrThrow();
     expect(row.branch_id).toBeNull();
     const session = await t.post("/api/sessions", { email: body.email, password: "segredo1" });
     expect(session.body.empresaPrincipal).toEqual([{ Id_Empresas: hospital, NOME: COMPANY_A }]);
@@ -96,7 +110,11 @@ describe("POST /api/users (sign-up)", () => {
   test("an ASG CPF gets an ASG account in its branch", async () => {
     const answer = await t.post("/api/users", signUpBody({ cpf: DEMO_FREE_CPFS.asg }));
     expect(answer.status).toBe(201);
-    expect(answer.body.user).toMatchObject({ roleId: 5, coordenador: null, companyId: await branchId(t.db, "Filial Aldeota") });
+    expect(answer.body.user).toMatchObject({
+      roleId: 5,
+      coordenador: null,
+      companyId: await branchId(t.db, "Filial Aldeota"),
+    });
   });
 
   test("a valid CPF that was not pre-registered answers 400 on the cpf field", async () => {
@@ -121,8 +139,12 @@ describe("POST /api/users (sign-up)", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.fieldErrors).toEqual({ cpf: ["Esse CPF não é válido!"] });
     expect(answer.body.message).toBe("Esse CPF não é válido!");
-    expect((await refused(signUpBody({ cpf: "000.000.000-00" }))).body.fieldErrors).toEqual({ cpf: ["Esse CPF não é válido!"] });
-    expect((await refused(signUpBody({ cpf: "1234567890" }))).body.fieldErrors).toEqual({ cpf: ["Esse CPF não é válido!"] });
+    expect((await refused(signUpBody({ cpf: "000.000.000-00" }))).body.fieldErrors).toEqual({
+      cpf: ["Esse CPF não é válido!"],
+    });
+    expect((await refused(signUpBody({ cpf: "1234567890" }))).body.fieldErrors).toEqual({
+      cpf: ["Esse CPF não é válido!"],
+    });
   });
 
   test("different e-mails answer 'E-mails precisam ser iguais'", async () => {
@@ -132,12 +154,16 @@ describe("POST /api/users (sign-up)", () => {
     expect(answer.body.fieldErrors).toEqual({ emailConfirmation: ["E-mails precisam ser iguais"] });
     // The confirmation is compared the way the e-mail is stored: trimmed and in lower case.
     const body = signUpBody({ cpf });
-    expect((await t.post("/api/users", { ...body, emailConfirmation: ` ${body.email.toUpperCase()} ` })).status).toBe(201);
+    expect((await t.post("/api/users", { ...body, emailConfirmation: ` ${body.email.toUpperCase()} ` })).status).toBe(
+      201,
+    );
   });
 
   test("an e-mail already in use answers 409, whatever its case", async () => {
     const cpf = await preRegister("300100202");
-    const answer = await refused(signUpBody({ cpf, email: "Admin@Demo.com.br", emailConfirmation: "admin@demo.com.br" }));
+    const answer = await refused(
+      signUpBody({ cpf, email: "Admin@Demo.com.br", emailConfirmation: "admin@demo.com.br" }),
+    );
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({ message: "E-mail já cadastrado", fieldErrors: { email: ["E-mail já cadastrado"] } });
     expect(await t.db.selectFrom("users").select("id").where("cpf", "=", cpf).executeTakeFirst()).toBeUndefined();
@@ -159,7 +185,11 @@ describe("POST /api/users (sign-up)", () => {
       .select(({ fn }) => fn.countAll<string>().as("count"))
       .where("company_id", "=", hospital)
       .executeTakeFirstOrThrow();
-    await t.db.updateTable("companies").set({ max_number_users: Number(count) }).where("id", "=", hospital).execute();
+    await t.db
+      .updateTable("companies")
+      .set({ max_number_users: Number(count) })
+      .where("id", "=", hospital)
+      .execute();
     try {
       const answer = await refused(signUpBody({ cpf }));
       expect(answer.status).toBe(400);
@@ -195,15 +225,22 @@ describe("POST /api/users (sign-up)", () => {
 
   test("field rules: e-mail, birth date, phone and password", async () => {
     const cpf = await preRegister("300100206");
-    const fieldErrorsOf = async (overrides: Record<string, unknown>) => (await refused(signUpBody({ cpf, ...overrides }))).body.fieldErrors;
+    const fieldErrorsOf = async (overrides: Record<string, unknown>) =>
+      (await refused(signUpBody({ cpf, ...overrides }))).body.fieldErrors;
     expect(await fieldErrorsOf({ email: "sem-arroba", emailConfirmation: "sem-arroba" })).toMatchObject({
       email: ["Digite um email válido"],
     });
-    expect(await fieldErrorsOf({ dataNascimento: "31/02/1990" })).toEqual({ dataNascimento: ["A Data de nascimento é inválida!"] });
-    expect(await fieldErrorsOf({ dataNascimento: "31/12/1939" })).toEqual({ dataNascimento: ["A Data de nascimento é inválida!"] });
+    expect(await fieldErrorsOf({ dataNascimento: "31/02/1990" })).toEqual({
+      dataNascimento: ["A Data de nascimento é inválida!"],
+    });
+    expect(await fieldErrorsOf({ dataNascimento: "31/12/1939" })).toEqual({
+      dataNascimento: ["A Data de nascimento é inválida!"],
+    });
     expect(await fieldErrorsOf({ telefone: "85 9999" })).toEqual({ telefone: ["Digite um telefone válido"] });
     expect(await fieldErrorsOf({ password: "12345" })).toEqual({ password: ["No mínimo 6 dígitos"] });
     // The earliest year allowed is 1940.
-    expect((await t.post("/api/users", signUpBody({ cpf, dataNascimento: "01/01/1940" }))).body.user.dataNascimento).toBe("1940-01-01");
+    expect(
+      (await t.post("/api/users", signUpBody({ cpf, dataNascimento: "01/01/1940" }))).body.user.dataNascimento,
+    ).toBe("1940-01-01");
   });
 });

@@ -44,7 +44,12 @@ export type ScopedRoute = {
   control?: boolean;
 };
 
-const CATALOGUE_ID = { sectors: "sectorId", risks: "riskId", procedures: "procedureId", categories: "categoryId" } as const;
+const CATALOGUE_ID = {
+  sectors: "sectorId",
+  risks: "riskId",
+  procedures: "procedureId",
+  categories: "categoryId",
+} as const;
 
 /** One catalogue item of the target, for paths and bodies (the lookup guarantees the demo data has one). */
 function itemOf(target: Target, table: keyof typeof CATALOGUE_ID) {
@@ -72,12 +77,39 @@ function catalogueRoutes(): ScopedRoute[] {
       { name: `GET ${base}?companyId`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}` },
       { name: `GET ${base}?filialId`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}` },
       { name: `GET ${base}?filialClientId`, method: "GET", path: (b) => `${base}?filialClientId=${b.branchId}` },
-      { name: `GET ${base}?companyId&ids`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}&ids=${item(b)}` },
-      { name: `GET ${base}?companyId&q&size (paged)`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}&q=a&size=0` },
-      { name: `GET ${base}?filialId&page (paged)`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}&page=1&sort=empresa` },
-      { name: `POST ${base} {companyId}`, method: "POST", path: () => base, body: (b) => ({ name: "Invasor", companyId: b.branchId, ...color }) },
-      { name: `POST ${base}/ {companyId}`, method: "POST", path: () => `${base}/`, body: (b) => ({ name: "Invasor 2", companyId: b.branchId, ...color }) },
-      { name: `PUT ${base}/{id}`, method: "PUT", path: (b) => `${base}/${item(b)}`, body: () => ({ name: "Invasor 3", ...color }) },
+      {
+        name: `GET ${base}?companyId&ids`,
+        method: "GET",
+        path: (b) => `${base}?companyId=${b.companyId}&ids=${item(b)}`,
+      },
+      {
+        name: `GET ${base}?companyId&q&size (paged)`,
+        method: "GET",
+        path: (b) => `${base}?companyId=${b.companyId}&q=a&size=0`,
+      },
+      {
+        name: `GET ${base}?filialId&page (paged)`,
+        method: "GET",
+        path: (b) => `${base}?filialId=${b.branchId}&page=1&sort=empresa`,
+      },
+      {
+        name: `POST ${base} {companyId}`,
+        method: "POST",
+        path: () => base,
+        body: (b) => ({ name: "Invasor", companyId: b.branchId, ...color }),
+      },
+      {
+        name: `POST ${base}/ {companyId}`,
+        method: "POST",
+        path: () => `${base}/`,
+        body: (b) => ({ name: "Invasor 2", companyId: b.branchId, ...color }),
+      },
+      {
+        name: `PUT ${base}/{id}`,
+        method: "PUT",
+        path: (b) => `${base}/${item(b)}`,
+        body: () => ({ name: "Invasor 3", ...color }),
+      },
       {
         name: `PUT ${base}/{own id} {empresa}`,
         method: "PUT",
@@ -120,7 +152,13 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
     name: "PUT /api/users {userId, password}",
     method: "PUT",
     path: () => "/api/users",
-    body: (target) => ({ userId: target.userId, nome: "Invasor", telefone: "85988887777", ativo: false, password: "invasor1" }),
+    body: (target) => ({
+      userId: target.userId,
+      nome: "Invasor",
+      telefone: "85988887777",
+      ativo: false,
+      password: "invasor1",
+    }),
     // With the caller's own id this is a self-inactivation (400), which the control would not tell apart.
     control: false,
   },
@@ -130,7 +168,11 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
     path: () => "/api/users/avatar",
     body: (target) => pngFile(target.userId),
   },
-  { name: "GET /api/empresas/filiais?companyId", method: "GET", path: (b) => `/api/empresas/filiais?companyId=${b.companyId}` },
+  {
+    name: "GET /api/empresas/filiais?companyId",
+    method: "GET",
+    path: (b) => `/api/empresas/filiais?companyId=${b.companyId}`,
+  },
   ...catalogueRoutes(),
 ];
 
@@ -156,7 +198,11 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
     return [
       { name: `GET ${base}?filialId`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}` },
       { name: `GET ${base}?filialClientId`, method: "GET", path: (b) => `${base}?filialClientId=${b.branchId}` },
-      { name: `GET ${base}?filialId&page (paged)`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}&page=1&size=0` },
+      {
+        name: `GET ${base}?filialId&page (paged)`,
+        method: "GET",
+        path: (b) => `${base}?filialId=${b.branchId}&page=1&size=0`,
+      },
     ];
   }),
 ];
@@ -285,7 +331,11 @@ describe("coordenador@demo.com.br (Filial Aldeota) with ids of Filial Messejana"
 
   for (const route of OTHER_BRANCH_ROUTES) {
     test(`${route.name} answers 404 and changes nothing`, async () => {
-      const target = await targetOf(t.db, { company: COMPANY_A, branch: "Filial Messejana", userEmail: "bruno@demo.com.br" });
+      const target = await targetOf(t.db, {
+        company: COMPANY_A,
+        branch: "Filial Messejana",
+        userEmail: "bruno@demo.com.br",
+      });
       const before = await companyRows(t, target.companyId);
       const answer = await send(route, target, await ownTarget(), token);
       expect(answer.status, JSON.stringify(answer.body)).toBe(404);
@@ -353,7 +403,8 @@ describe("the route lists cover the API", () => {
       const concrete = route.path(dummy, dummy).split("?")[0];
       const found = Object.entries(doc.paths).some(
         ([path, methods]) =>
-          new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(concrete) && route.method.toLowerCase() in methods,
+          new RegExp(`^${path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(concrete) &&
+          route.method.toLowerCase() in methods,
       );
       expect(found, route.name).toBe(true);
     }
@@ -434,7 +485,9 @@ describe("resolveBranchFilter (api/auth/scope.ts)", () => {
     const client = await scopeFor("cliente@demo.com.br");
     const aldeota = await branchId(t.db, "Filial Aldeota");
     expect(client).toEqual({ level: "client", companyId: await companyId(t.db, COMPANY_A), branchId: aldeota });
-    await expectNotFound(resolveBranchFilter(t.db, client, { filialClientId: await branchId(t.db, "Filial Messejana") }));
+    await expectNotFound(
+      resolveBranchFilter(t.db, client, { filialClientId: await branchId(t.db, "Filial Messejana") }),
+    );
     expect((await resolveBranchFilter(t.db, client, { filialClientId: aldeota })).branchId).toBe(aldeota);
   });
 });

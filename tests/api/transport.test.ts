@@ -61,7 +61,11 @@ describe.each(TRANSPORTS)("core calls, %s", (transport) => {
     const link = mail.body_text.match(/(\S+)\/reset-password\?token=(\S+)/);
     expect(link?.[1]).toBe(t.origin);
     const token = decodeURIComponent(link![2]);
-    const reset = await t.post("/api/password/reset", { password: "trocada9", passwordConfirmation: "trocada9", token });
+    const reset = await t.post("/api/password/reset", {
+      password: "trocada9",
+      passwordConfirmation: "trocada9",
+      token,
+    });
     expect(reset.status).toBe(204);
     await t.signIn("auditor@demo.com.br", "trocada9");
   });
@@ -100,6 +104,8 @@ describe.each(TRANSPORTS)("core calls, %s", (transport) => {
   test("the OpenAPI document", async () => {
     const answer = await t.get("/api/openapi.json");
     expect(answer.status).toBe(200);
-    expect(Object.keys(answer.body.paths)).toEqual(expect.arrayContaining(["/api/sessions", "/api/users", "/api/users/me"]));
+    expect(Object.keys(answer.body.paths)).toEqual(
+      expect.arrayContaining(["/api/sessions", "/api/users", "/api/users/me"]),
+    );
   });
 });

@@ -18,6 +18,7 @@ import { hashToken } from "../../api/auth/tokens.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { createMailer } from "../../api/services/mailer.ts";
 import { createDiskStorage } from "../../api/services/storage.ts";
+
 import { openTestDatabase, type TestDatabase } from "./db.ts";
 
 export type Transport = "in-process" | "http";

@@ -23,8 +23,7 @@ import { migrate } from "../../api/db/migrate.ts";
 import { seedDemo } from "../../api/db/seed.ts";
 
 export type TestDatabaseSource =
-  | { kind: "pglite"; dumpFile: string }
-  | { kind: "postgres"; adminUrl: string; template: string; prefix: string };
+  { kind: "pglite"; dumpFile: string } | { kind: "postgres"; adminUrl: string; template: string; prefix: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -93,7 +92,9 @@ async function prepareDump(): Promise<TestDatabaseSource> {
 function dumpKey() {
   const hash = createHash("sha256");
   const apiDir = path.join(root, "api");
-  const files = (readdirSync(apiDir, { recursive: true }) as string[]).filter((file) => /\.(ts|sql)$/.test(file)).sort();
+  const files = (readdirSync(apiDir, { recursive: true }) as string[])
+    .filter((file) => /\.(ts|sql)$/.test(file))
+    .sort();
   for (const file of files) hash.update(file).update(readFileSync(path.join(apiDir, file)));
   hash.update(readFileSync(path.join(root, "node_modules", "@electric-sql", "pglite", "package.json")));
   return hash.digest("hex").slice(0, 16);
@@ -157,7 +158,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     name,
     close: async () => {
       await close();
-      await withAdmin(from.adminUrl, (client) => client.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+      await withAdmin(from.adminUrl, (client) =>
+        client.query(`drop database if exists ${quoteIdent(name)} with (force)`),
+      );
     },
   });
 }

@@ -49,4 +49,5 @@ export function avatarForm(file: { bytes: Uint8Array; name: string; type: string
   return form;
 }
 
-export const pngFile = (userId?: number) => avatarForm({ bytes: tinyPng(), name: "foto.png", type: "image/png" }, userId);
+export const pngFile = (userId?: number) =>
+  avatarForm({ bytes: tinyPng(), name: "foto.png", type: "image/png" }, userId);

@@ -18,7 +18,9 @@ describe("csvHeader", () => {
 });
 
 describe.each(UNCOLOURED)("validateCatalogueCsv(%s)", (kind) => {
-  const { singular } = CATALOGUES[kind];
+  // 'o nome do setor', 'o nome da categoria'
+  const emptyName = (line: number) =>
+    `Linha ${line}: o ${kind === "categorias" ? "nome da categoria" : `nome do ${CATALOGUES[kind].singular}`} está vazio.`;
 
   test("answers the rows with their line numbers (header = line 1), names trimmed and spaces collapsed", () => {
     expect(validateCatalogueCsv(kind, table(["nome"], ["  Área   química "], ["Coração"]))).toEqual({
@@ -51,6 +53,12 @@ describe.each(UNCOLOURED)("validateCatalogueCsv(%s)", (kind) => {
     });
   });
 
+  test("an empty name on a row that is not blank (a stray second cell) names its line and the catalogue", () => {
+    expect(validateCatalogueCsv(kind, table(["nome"], ["Sala"], ["  ", "obs"]))).toEqual({
+      errors: [emptyName(3)],
+    });
+  });
+
   test("blank rows are skipped and later rows keep their spreadsheet line numbers", () => {
     expect(validateCatalogueCsv(kind, table(["nome"], ["Sala"], ["   "], [""], ["sala"]))).toEqual({
       errors: ["Linha 5: 'sala' está repetido no arquivo (linha 2)."],
@@ -70,7 +78,10 @@ describe.each(UNCOLOURED)("validateCatalogueCsv(%s)", (kind) => {
   });
 
   test("every problem is reported, not only the first", () => {
-    const result = validateCatalogueCsv(kind, table(["nome"], ["y".repeat(121)], ["Sala"], ["sala"], ["z".repeat(121)]));
+    const result = validateCatalogueCsv(
+      kind,
+      table(["nome"], ["y".repeat(121)], ["Sala"], ["sala"], ["z".repeat(121)]),
+    );
     expect(result).toEqual({
       errors: [
         "Linha 2: o nome tem mais de 120 caracteres.",

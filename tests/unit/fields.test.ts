@@ -63,13 +63,21 @@ describe("birth date (DD/MM/YYYY, year >= 1940)", () => {
     expect(parseBirthDate("01/01/1900")).toBeNull();
   });
 
-  test.each(["32/01/1990", "00/01/1990", "15/13/1990", "15/00/1990", "29/02/2001", "31/04/1990", "1/1/1990", "12-04-1990", "12/04/90", "abc"])(
-    "%s is invalid",
-    (value) => {
-      expect(parseBirthDate(value)).toBeNull();
-      expect(check(birthDateField, value)).toEqual({ error: "A Data de nascimento é inválida!" });
-    },
-  );
+  test.each([
+    "32/01/1990",
+    "00/01/1990",
+    "15/13/1990",
+    "15/00/1990",
+    "29/02/2001",
+    "31/04/1990",
+    "1/1/1990",
+    "12-04-1990",
+    "12/04/90",
+    "abc",
+  ])("%s is invalid", (value) => {
+    expect(parseBirthDate(value)).toBeNull();
+    expect(check(birthDateField, value)).toEqual({ error: "A Data de nascimento é inválida!" });
+  });
 
   test("a date in the future is invalid", () => {
     const nextYear = new Date().getFullYear() + 1;

@@ -1,6 +1,14 @@
 import { describe, expect, test } from "vitest";
 
-import { can, isBlockedOnWeb, isBranchLevel, legacyRoleName, PERMISSIONS, roleName, type Permission } from "../../api/domain/roles.ts";
+import {
+  can,
+  isBlockedOnWeb,
+  isBranchLevel,
+  legacyRoleName,
+  PERMISSIONS,
+  roleName,
+  type Permission,
+} from "../../api/domain/roles.ts";
 
 const user = (roleId: number | null, coordenador: number | null = null) => ({ roleId, coordenador });
 

@@ -1,7 +1,13 @@
 import { describe, expect, test } from "vitest";
 import type { z } from "zod";
 
-import { ForgotPasswordSchema, ProfileFormSchema, ResetPasswordSchema, SignInSchema, SignUpSchema } from "../../app/lib/schemas.ts";
+import {
+  ForgotPasswordSchema,
+  ProfileFormSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+  SignUpSchema,
+} from "../../app/lib/schemas.ts";
 
 /** Field -> first message, as the form marks the fields. */
 function errorsOf(schema: z.ZodType, value: unknown) {
@@ -78,12 +84,18 @@ describe("ForgotPasswordSchema and ResetPasswordSchema", () => {
   });
 
   test("reset: a token, 6 characters and an equal confirmation", () => {
-    expect(errorsOf(ResetPasswordSchema, { token: "abc", password: "segredo1", password_confirmation: "segredo1" })).toEqual({});
-    expect(errorsOf(ResetPasswordSchema, { token: "", password: "segredo1", password_confirmation: "segredo1" })).toHaveProperty("token");
+    expect(
+      errorsOf(ResetPasswordSchema, { token: "abc", password: "segredo1", password_confirmation: "segredo1" }),
+    ).toEqual({});
+    expect(
+      errorsOf(ResetPasswordSchema, { token: "", password: "segredo1", password_confirmation: "segredo1" }),
+    ).toHaveProperty("token");
     expect(errorsOf(ResetPasswordSchema, { token: "abc", password: "12345", password_confirmation: "12345" })).toEqual({
       password: "No mínimo 6 dígitos",
     });
-    expect(errorsOf(ResetPasswordSchema, { token: "abc", password: "segredo1", password_confirmation: "segredo2" })).toEqual({
+    expect(
+      errorsOf(ResetPasswordSchema, { token: "abc", password: "segredo1", password_confirmation: "segredo2" }),
+    ).toEqual({
       password_confirmation: "Senhas precisam ser iguais",
     });
   });
@@ -109,7 +121,9 @@ describe("ProfileFormSchema (password change on the profile)", () => {
   });
 
   test("each is at least 6 characters", () => {
-    expect(errorsOf(ProfileFormSchema, { ...profile, senhaAtual: "12345", novaSenha: "12345", confirmarSenha: "12345" })).toEqual({
+    expect(
+      errorsOf(ProfileFormSchema, { ...profile, senhaAtual: "12345", novaSenha: "12345", confirmarSenha: "12345" }),
+    ).toEqual({
       senhaAtual: "São no mínimo 6 dígitos ou caracteres",
       novaSenha: "São no mínimo 6 dígitos ou caracteres",
       confirmarSenha: "São no mínimo 6 dígitos ou caracteres",
@@ -117,10 +131,24 @@ describe("ProfileFormSchema (password change on the profile)", () => {
   });
 
   test("the confirmation must equal the new password", () => {
-    expect(errorsOf(ProfileFormSchema, { ...profile, senhaAtual: "antiga1", novaSenha: "segredo1", confirmarSenha: "segredo2" })).toEqual({
+    expect(
+      errorsOf(ProfileFormSchema, {
+        ...profile,
+        senhaAtual: "antiga1",
+        novaSenha: "segredo1",
+        confirmarSenha: "segredo2",
+      }),
+    ).toEqual({
       confirmarSenha: "Senhas precisam ser iguais",
     });
-    expect(errorsOf(ProfileFormSchema, { ...profile, senhaAtual: "antiga1", novaSenha: "segredo1", confirmarSenha: "segredo1" })).toEqual({});
+    expect(
+      errorsOf(ProfileFormSchema, {
+        ...profile,
+        senhaAtual: "antiga1",
+        novaSenha: "segredo1",
+        confirmarSenha: "segredo1",
+      }),
+    ).toEqual({});
   });
 
   test("typing only the old password still asks for the new one", () => {
