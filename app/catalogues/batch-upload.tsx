@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 
 import { CSV_INVALID } from "../../api/domain/catalogues";
 
-import { FormToast } from "~/components/forms";
+import { ErrorList, FormToast } from "~/components/forms";
 import type { ToastInput } from "~/toast.server";
 
 export type BatchFileResult = { name: string; ok: boolean; errors: string[] };
@@ -185,13 +185,7 @@ export function BatchUpload({
                     Remover
                   </button>
                 ) : null}
-                {entry.errors.length ? (
-                  <ul className="field-errors">
-                    {entry.errors.map((error) => (
-                      <li key={error}>{error}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                <ErrorList errors={entry.errors} />
               </li>
             ))}
           </ul>
@@ -204,13 +198,7 @@ export function BatchUpload({
                 <span className={result.ok ? "ok-text" : "error-text"}>
                   {result.ok ? "Cadastrado" : "Não cadastrado"}
                 </span>
-                {result.errors.length ? (
-                  <ul className="field-errors">
-                    {result.errors.map((error) => (
-                      <li key={error}>{error}</li>
-                    ))}
-                  </ul>
-                ) : null}
+                <ErrorList errors={result.errors} />
               </li>
             ))}
           </ul>

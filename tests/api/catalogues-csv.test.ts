@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { CSV_MAX_BYTES } from "../../api/domain/catalogue-csv.ts";
 import { CATALOGUE_KINDS, CATALOGUES, CSV_INVALID } from "../../api/domain/catalogues.ts";
 import { useTestApi } from "../support/api.ts";
+import { catalogueRows } from "../support/catalogues.ts";
 import { branchId, COMPANY_A, companyId } from "../support/demo.ts";
 
 const t = useTestApi();
@@ -55,20 +56,7 @@ describe.each(CATALOGUE_KINDS)("POST /api/cadastroViaCSV for %s", (kind) => {
     return t.call("POST", path, { token: admin, form });
   };
 
-  type Row = {
-    id: number;
-    name: string;
-    branch_id: number;
-    company_id: number;
-    deleted_at: Date | null;
-    color?: string;
-  };
-  const rows = () =>
-    t.db
-      .selectFrom(c.table as "risks")
-      .selectAll()
-      .orderBy("id")
-      .execute() as Promise<Row[]>;
+  const rows = () => catalogueRows(t.db, kind);
 
   async function expectNothingWritten(call: () => Promise<{ status: number; body: any }>) {
     const before = await rows();

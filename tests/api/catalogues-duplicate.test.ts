@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { ALREADY_PRESENT, CATALOGUE_KINDS, CATALOGUES, INVALID_LIST } from "../../api/domain/catalogues.ts";
 import { useTestApi } from "../support/api.ts";
+import { catalogueRows } from "../support/catalogues.ts";
 import { branchId, COMPANY_A, COMPANY_B, companyId } from "../support/demo.ts";
 
 const t = useTestApi();
@@ -32,20 +33,7 @@ describe.each(CATALOGUE_KINDS)("POST /api/…/duplicar for %s", (kind) => {
   const base = `/api${c.apiPath}`;
   const path = `${base}/duplicar`;
 
-  type Row = {
-    id: number;
-    name: string;
-    company_id: number;
-    branch_id: number;
-    deleted_at: Date | null;
-    color?: string;
-  };
-  const rows = () =>
-    t.db
-      .selectFrom(c.table as "risks")
-      .selectAll()
-      .orderBy("id")
-      .execute() as Promise<Row[]>;
+  const rows = () => catalogueRows(t.db, kind);
   const live = async (branch: number) =>
     (await rows()).filter((row) => row.branch_id === branch && row.deleted_at === null);
 

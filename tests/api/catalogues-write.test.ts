@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { CATALOGUE_KINDS, CATALOGUES, catalogueTexts } from "../../api/domain/catalogues.ts";
 import { useTestApi } from "../support/api.ts";
+import { catalogueRows, type CatalogueRow } from "../support/catalogues.ts";
 import { branchId, COMPANY_A, COMPANY_B, companyId } from "../support/demo.ts";
 
 const t = useTestApi();
@@ -33,26 +34,13 @@ describe.each(CATALOGUE_KINDS)("%s: create, edit, remove", (kind) => {
   const color = c.hasColor ? { color: "#123abc" } : {};
   const notFoundMessage = `${c.title} não encontrad${c.feminine ? "a" : "o"}`;
 
-  type Row = {
-    id: number;
-    name: string;
-    company_id: number;
-    branch_id: number;
-    deleted_at: Date | null;
-    color?: string;
-  };
-  const rows = () =>
-    t.db
-      .selectFrom(c.table as "risks")
-      .selectAll()
-      .orderBy("id")
-      .execute() as Promise<Row[]>;
+  const rows = () => catalogueRows(t.db, kind);
   const row = (id: number) =>
     t.db
       .selectFrom(c.table as "risks")
       .selectAll()
       .where("id", "=", id)
-      .executeTakeFirst() as Promise<Row | undefined>;
+      .executeTakeFirst() as Promise<CatalogueRow | undefined>;
 
   const create = async (name: string, branch: number, token = tokens.admin) => {
     const answer = await t.post(base, { name, companyId: branch, ...color }, { token });
