@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { ALREADY_PRESENT, CATALOGUE_KINDS, CATALOGUES, INVALID_LIST } from "../../api/domain/catalogues.ts";
 import { useTestApi } from "../support/api.ts";
 import { catalogueRows } from "../support/catalogues.ts";
-import { branchId, COMPANY_A, COMPANY_B, companyId } from "../support/demo.ts";
+import { demoIds } from "../support/demo.ts";
 
 const t = useTestApi();
 
@@ -19,13 +19,7 @@ const ids = { hospital: 0, other: 0, matriz: 0, aldeota: 0, messejana: 0, caucai
 beforeAll(async () => {
   admin = await t.signIn("admin@demo.com.br");
   outra = await t.signIn("outra@demo.com.br");
-  ids.hospital = await companyId(t.db, COMPANY_A);
-  ids.other = await companyId(t.db, COMPANY_B);
-  ids.matriz = await branchId(t.db, "Matriz Fortaleza");
-  ids.aldeota = await branchId(t.db, "Filial Aldeota");
-  ids.messejana = await branchId(t.db, "Filial Messejana");
-  ids.caucaia = await branchId(t.db, "Filial Caucaia (desativada)");
-  ids.recife = await branchId(t.db, "Sede Recife");
+  Object.assign(ids, await demoIds(t.db));
 });
 
 describe.each(CATALOGUE_KINDS)("POST /api/…/duplicar for %s", (kind) => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { CATALOGUE_KINDS, CATALOGUES } from "../../api/domain/catalogues.ts";
 import { useTestApi } from "../support/api.ts";
-import { branchId, COMPANY_A, COMPANY_B, companyId } from "../support/demo.ts";
+import { demoIds } from "../support/demo.ts";
 
 const t = useTestApi();
 
@@ -26,13 +26,7 @@ beforeAll(async () => {
   for (const email of ["admin", "principal", "coordenador", "semnivel", "auditor", "outra"]) {
     tokens[email] = await t.signIn(`${email}@demo.com.br`);
   }
-  ids.hospital = await companyId(t.db, COMPANY_A);
-  ids.other = await companyId(t.db, COMPANY_B);
-  ids.matriz = await branchId(t.db, "Matriz Fortaleza");
-  ids.aldeota = await branchId(t.db, "Filial Aldeota");
-  ids.messejana = await branchId(t.db, "Filial Messejana");
-  ids.caucaia = await branchId(t.db, "Filial Caucaia (desativada)");
-  ids.recife = await branchId(t.db, "Sede Recife");
+  Object.assign(ids, await demoIds(t.db));
   const branch = async (nome: string, cnpj: string) =>
     (
       await t.db

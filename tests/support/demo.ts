@@ -27,3 +27,16 @@ export async function countRows(db: Kysely<DB>, table: keyof DB) {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** The ids of the demo companies and branches the catalogue tests use. */
+export async function demoIds(db: Kysely<DB>) {
+  return {
+    hospital: await companyId(db, COMPANY_A),
+    other: await companyId(db, COMPANY_B),
+    matriz: await branchId(db, "Matriz Fortaleza"),
+    aldeota: await branchId(db, "Filial Aldeota"),
+    messejana: await branchId(db, "Filial Messejana"),
+    caucaia: await branchId(db, "Filial Caucaia (desativada)"),
+    recife: await branchId(db, "Sede Recife"),
+  };
+}
