@@ -73,10 +73,3 @@ export async function assertBranchInScope(
   if (options.active && !branch.ativo) throw new ApiError(400, "A filial está inativa");
   return branch;
 }
-
-/** Where-clause values for a row owned by the tenant (and by the user's branch when branch-level). */
-export function ownership(scope: Scope) {
-  return scope.level === "company"
-    ? { companyId: scope.companyId }
-    : { companyId: scope.companyId, branchId: scope.branchId };
-}

@@ -29,6 +29,9 @@ export const MESSAGES = {
 } as const;
 
 export const PASSWORD_MIN = 6;
+/** Avatars: images of at most 2 MB (the API checks the type from the bytes, the form from the browser's type). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_TOO_BIG = "Arquivo muito grande: o limite é de 2 MB";
 export const BIRTH_YEAR_MIN = 1940;
 
 const text = (required: string) =>

@@ -10,7 +10,3 @@ export class ApiError extends Error {
 }
 
 export const notFound = (message = "Registro não encontrado") => new ApiError(404, message);
-
-export function invariantFound<T>(value: T | null | undefined, message?: string): asserts value is T {
-  if (value === null || value === undefined) throw notFound(message);
-}

@@ -5,12 +5,21 @@ import { sql } from "kysely";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { mainCompaniesOf, selectUsers, userJson } from "../auth/users.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
-import { emailField, matches, MESSAGES, nameField, passwordField, phoneField, signUpFields } from "../domain/fields.ts";
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TOO_BIG,
+  emailField,
+  matches,
+  MESSAGES,
+  nameField,
+  passwordField,
+  phoneField,
+  signUpFields,
+} from "../domain/fields.ts";
 import { can, roleName } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
 
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 export const SignUpBody = z
@@ -181,7 +190,7 @@ export function userRoutes(deps: ApiDeps) {
     const file = form.get("avatar");
     if (String(form.get("user_id") ?? user.id) !== String(user.id)) throw notFound();
     if (!(file instanceof File) || file.size === 0) throw new ApiError(415, "Arquivo não suportado");
-    if (file.size > AVATAR_MAX_BYTES) throw new ApiError(413, "Arquivo muito grande: o limite é de 2 MB");
+    if (file.size > AVATAR_MAX_BYTES) throw new ApiError(413, AVATAR_TOO_BIG);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const type = await fileTypeFromBuffer(bytes);
     if (!type || !AVATAR_TYPES.has(type.mime)) throw new ApiError(415, "Arquivo não suportado");

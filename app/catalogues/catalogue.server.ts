@@ -1,7 +1,7 @@
 import { json, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
-import { CATALOGUES, catalogueTexts, isCatalogueKind, type CatalogueKind } from "../../api/domain/catalogues";
+import { CATALOGUES, catalogueTexts, isCatalogueKind } from "../../api/domain/catalogues";
 import { can } from "../../api/domain/roles";
 
 import { callApi, type ApiFailure } from "~/api.server";
@@ -71,10 +71,6 @@ export async function failLoad(
 ): Promise<never> {
   await signOutOnUnauthorized(request, context, failure.status);
   throw json(failure.status === 404 ? failure.message : message, { status: failure.status === 404 ? 404 : 500 });
-}
-
-export function listPath(kind: CatalogueKind, search = "") {
-  return `/${kind}${search && search !== "?" ? search : ""}`;
 }
 
 /** The item an edit or removal page is about: 403 for read-only users, 404 outside the user's scope. */

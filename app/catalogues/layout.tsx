@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -21,6 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     canEdit: catalogue.canEdit,
   });
 }
+
+/**
+ * Searching, sorting and paging change only the list's query: the tabs and help text stay, so the branch look-up
+ * behind them is not repeated on every list click. After a form post it runs again as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" && defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Cadastros"} | Limpeza` }];
 

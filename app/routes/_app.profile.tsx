@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
+import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../../api/domain/fields";
 import { formatCpfText } from "../../api/domain/masks";
 
 import { ApiMe, ApiUserAnswer, callApi } from "~/api.server";
@@ -23,7 +24,6 @@ const VALIDATION_TOAST: ToastInput = {
   title: "Erro ao atualizar",
   description: "Verifique os campos destacados.",
 };
-const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requirePage(request, context, "/profile");
@@ -42,27 +42,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hide = ["senhaAtual", "novaSenha", "confirmarSenha"];
   const avatar = formData.get("avatar");
   const hasAvatar = avatar instanceof File && avatar.size > 0;
-  const fail = (toast: ToastInput, status: number, fieldErrors?: Record<string, string[]>) =>
-    json<FormActionData>(
+  const fail = async (toast: ToastInput, status: number, fieldErrors?: Record<string, string[]>) => {
+    await signOutOnUnauthorized(request, context, status);
+    return json<FormActionData>(
       { result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }), toast },
       { status },
     );
+  };
 
   if (submission.status !== "success") return fail(VALIDATION_TOAST, 400);
   if (hasAvatar && (!avatar.type.startsWith("image/") || avatar.size > AVATAR_MAX_BYTES)) {
-    const message =
-      avatar.size > AVATAR_MAX_BYTES ? "Arquivo muito grande: o limite é de 2 MB" : "Arquivo não suportado";
+    const message = avatar.size > AVATAR_MAX_BYTES ? AVATAR_TOO_BIG : "Arquivo não suportado";
     return fail({ type: "error", title: "Erro ao atualizar dados!", description: message }, 400, { avatar: [message] });
   }
 
-  const me = await callApi(context, request, "/users/me", { token: auth.token, schema: ApiMe });
-  if (!me.ok) {
-    await signOutOnUnauthorized(request, context, me.status);
-    return fail({ type: "error", title: "Erro ao atualizar dados!", description: me.message }, me.status);
-  }
-  const { user } = me.data;
+  // The signed-in user's id and name come from the session: the profile cannot change them.
+  const { user } = auth;
   const { email, telefone, senhaAtual, novaSenha } = submission.value;
-  let avatarUrl = user.avatar_url;
+  let avatarUrl = user.avatarUrl;
 
   if (hasAvatar) {
     const upload = new FormData();

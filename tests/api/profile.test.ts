@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { verifyPassword } from "../../api/auth/password.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
-import { AVATAR_MAX_BYTES } from "../../api/routes/users.ts";
+import { AVATAR_MAX_BYTES } from "../../api/domain/fields.ts";
 import { useTestApi } from "../support/api.ts";
 import { COMPANY_A, companyId, userByEmail } from "../support/demo.ts";
 import { avatarForm, pngFile, tinyPng } from "../support/files.ts";
