@@ -4,6 +4,7 @@ import type { ZodError } from "zod";
 
 import { requireUser } from "./auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
+import { UNEXPECTED } from "./domain/messages.ts";
 import { ApiError } from "./lib/errors.ts";
 import { branchRoutes } from "./routes/branches.ts";
 import { catalogueRoutes } from "./routes/catalogues.ts";
@@ -12,7 +13,8 @@ import { passwordRoutes } from "./routes/password.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { signUpRoutes, userRoutes } from "./routes/users.ts";
 
-export const UNEXPECTED = "Ocorreu um erro inexperado, tente novamente mais tarde.";
+
+export { UNEXPECTED };
 
 /** Field messages keyed by the request's field names, as the web forms show them. */
 export function fieldErrorsOf(error: ZodError) {

@@ -35,15 +35,14 @@ export function scopeOf(user: ScopedUser): Scope {
 /** The rows a list may show: always the tenant, and one branch when the scope or the query narrows it. */
 export type BranchFilter = { companyId: number; branchId?: number };
 
+/** The contract's list query: companyId = a main company, filialId/filialClientId = a branch (-1: every branch). */
+export type BranchQuery = { companyId?: number; filialId?: number; filialClientId?: number };
+
 /**
  * Reads the contract's list query (companyId = a main company, filialId/filialClientId = a branch) and checks it
  * against the scope. A main company or branch of another tenant, or another branch for a branch-level user, is 404.
  */
-export async function resolveBranchFilter(
-  db: Kysely<DB>,
-  scope: Scope,
-  query: { companyId?: number; filialId?: number; filialClientId?: number },
-): Promise<BranchFilter> {
+export async function resolveBranchFilter(db: Kysely<DB>, scope: Scope, query: BranchQuery): Promise<BranchFilter> {
   if (query.companyId !== undefined && query.companyId !== scope.companyId) throw notFound();
   const requestedBranch = query.filialId ?? query.filialClientId;
   if (scope.level !== "company") {

@@ -4,7 +4,7 @@ import type { AuthUser } from "../context.ts";
 import type { DB } from "../db/schema.ts";
 import { roleName } from "../domain/roles.ts";
 
-/** The columns every user answer needs, in one query shape. */
+/** The columns every user answer needs, in one query shape. Never the password hash: see selectPasswordHash. */
 export function selectUsers(db: Kysely<DB>) {
   return db
     .selectFrom("users")
@@ -28,8 +28,12 @@ export function selectUsers(db: Kysely<DB>) {
       "users.verified",
       "users.allowed_create_users",
       "users.created_at",
-      "users.password_hash",
     ]);
+}
+
+/** Only where a password is checked (sign-in, changing one's own password): the user's id and stored hash. */
+export function selectPasswordHash(db: Kysely<DB>) {
+  return db.selectFrom("users").select(["users.id", "users.password_hash"]);
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>["executeTakeFirst"]>>>;
@@ -76,7 +80,7 @@ export function userJson(row: UserRow) {
     loggedFirstTime: row.logged_first_time,
     verified: row.verified,
     allowedCreateUsers: row.allowed_create_users,
-    createdAt: row.created_at,
+    createdAt: row.created_at.toISOString(),
     nivelAcesso: roleName({ roleId: row.role_id, coordenador: row.coordenador }),
   };
 }

@@ -1,12 +1,17 @@
 import { sql } from "kysely";
 
 import { hashPassword } from "../auth/password.ts";
+import type { Scope } from "../auth/scope.ts";
+import { CATALOGUES as CATALOGUE_DEFINITIONS } from "../domain/catalogues.ts";
+import { importCatalogueRows } from "../services/catalogues.ts";
 
 import type { Database } from "./connection.ts";
 
 /**
  * Demo data (DESIGN.md 'Data'): a main company with branches, catalogues, environments and one user per role,
  * plus a second, separate main company so tenant isolation can be seen. Every demo account uses DEMO_PASSWORD.
+ * Catalogue items go through the catalogue service (the same rules as the API's import); the rest is plain SQL
+ * until those domains have services of their own.
  */
 export const DEMO_PASSWORD = "demo1234";
 
@@ -60,6 +65,16 @@ const ENVIRONMENTS: [name: string, andar: string, category: string, sector: stri
 ];
 
 type Ids = Record<string, number>;
+
+/** The catalogues without a colour, in the order the demo writes them (serial ids follow it). */
+const PLAIN_CATALOGUES = [
+  ["setores", "sectors"],
+  ["categorias", "categories"],
+  ["procedimentos", "procedures"],
+] as const;
+
+/** Names as the catalogue import takes them (line numbers as in a CSV file under its header). */
+const asRows = (names: string[]) => names.map((name, index) => ({ line: index + 2, name }));
 
 export async function resetDatabase(database: Database) {
   const tables = await sql<{ tablename: string }>`
@@ -118,25 +133,28 @@ export async function seedDemo(database: Database) {
     };
     await insertBranch(company, "Filial Caucaia (desativada)", "44484294021309", false);
 
+    const scope: Scope = { level: "company", companyId: company };
     for (const [branchName, branchId] of Object.entries(branches)) {
       // The smaller branches keep a shorter catalogue, so lists differ between branches.
       const take = <T>(items: T[]) => (branchName === "Messejana" ? items.slice(0, 4) : items);
       const ids: Record<string, Ids> = { sectors: {}, categories: {}, procedures: {}, risks: {} };
-      for (const table of ["sectors", "categories", "procedures"] as const) {
-        const rows = await trx
-          .insertInto(table)
-          .values(take(CATALOGUES[table]).map((name) => ({ name, company_id: company, branch_id: branchId })))
-          .returning(["id", "name"])
-          .execute();
+      for (const [kind, table] of PLAIN_CATALOGUES) {
+        const rows = await importCatalogueRows(
+          trx,
+          CATALOGUE_DEFINITIONS[kind],
+          scope,
+          branchId,
+          asRows(take(CATALOGUES[table])),
+        );
         for (const row of rows) ids[table][row.name] = row.id;
       }
-      const risks = await trx
-        .insertInto("risks")
-        .values(
-          take(CATALOGUES.risks).map(([name, color]) => ({ name, color, company_id: company, branch_id: branchId })),
-        )
-        .returning(["id", "name"])
-        .execute();
+      const risks = await importCatalogueRows(
+        trx,
+        CATALOGUE_DEFINITIONS.riscos,
+        scope,
+        branchId,
+        take(CATALOGUES.risks).map(([name, color], index) => ({ line: index + 2, name, color })),
+      );
       for (const row of risks) ids.risks[row.name] = row.id;
 
       const procedureIds = Object.values(ids.procedures);
@@ -290,17 +308,18 @@ export async function seedDemo(database: Database) {
       company_id: other,
     });
     await trx.insertInto("master_cpfs").values({ cpf: "15191282744", company_id: other }).execute();
-    for (const table of ["sectors", "categories", "procedures"] as const) {
-      await trx
-        .insertInto(table)
-        .values(
-          ["Área externa", "Escritório central"].map((name) => ({ name, company_id: other, branch_id: otherBranch })),
-        )
-        .execute();
+    const otherScope: Scope = { level: "company", companyId: other };
+    for (const [kind] of PLAIN_CATALOGUES) {
+      await importCatalogueRows(
+        trx,
+        CATALOGUE_DEFINITIONS[kind],
+        otherScope,
+        otherBranch,
+        asRows(["Área externa", "Escritório central"]),
+      );
     }
-    await trx
-      .insertInto("risks")
-      .values({ name: "Ruído", color: "#455a64", company_id: other, branch_id: otherBranch })
-      .execute();
+    await importCatalogueRows(trx, CATALOGUE_DEFINITIONS.riscos, otherScope, otherBranch, [
+      { line: 2, name: "Ruído", color: "#455a64" },
+    ]);
   });
 }

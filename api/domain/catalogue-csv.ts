@@ -1,6 +1,13 @@
 import { isBlankRow, normaliseHeaderCell, type CsvTable } from "../lib/csv.ts";
 
-import { CATALOGUES, catalogueTexts, csvHeader, HEX_COLOR, type CatalogueKind } from "./catalogues.ts";
+import {
+  CATALOGUES,
+  catalogueTexts,
+  csvHeader,
+  HEX_COLOR,
+  normaliseCatalogueName,
+  type CatalogueKind,
+} from "./catalogues.ts";
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const CSV_MAX_ROWS = 50_000;
@@ -35,7 +42,7 @@ export function validateCatalogueCsv(
   table.rows.forEach((cells, index) => {
     const line = (table.headerLine ?? 1) + 1 + index;
     if (isBlankRow(cells)) return;
-    const name = (cells[0] ?? "").trim().replace(/\s+/g, " ");
+    const name = normaliseCatalogueName(cells[0] ?? "");
     const color = (cells[1] ?? "").trim();
     if (!name) return errors.push(`Linha ${line}: o ${nameLabel.toLowerCase()} está vazio.`);
     if (name.length > 120) return errors.push(`Linha ${line}: o nome tem mais de 120 caracteres.`);

@@ -132,3 +132,24 @@ export function csvHeader(kind: CatalogueKind) {
 }
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** The table of one catalogue; the four share their columns (risks add a colour). */
+export type CatalogueTable = CatalogueDefinition["table"];
+
+/**
+ * A catalogue item's name as stored and compared: trimmed, inner white space collapsed to one space. Anything that
+ * is not text becomes '' (so a form or JSON field of the wrong type reads as empty, and the 'required' rule answers).
+ */
+export function normaliseCatalogueName(value: unknown): string {
+  return typeof value === "string" ? value.trim().replace(/\s+/g, " ") : "";
+}
+
+/**
+ * Whether an upload is a CSV: the spec accepts .csv, application/vnd.ms-excel or text/csv, and browsers differ in
+ * what they send for a .csv (Windows with Excel installed sends application/vnd.ms-excel).
+ */
+export function isCsvFile(file: { name: string; type: string }) {
+  return (
+    file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel"
+  );
+}

@@ -1,11 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { sql, type RawBuilder } from "kysely";
 
+import { ApiError } from "./errors.ts";
+
 /**
  * Query parameters every paged list accepts (the web app keeps them in the page URL):
  * q (case- and accent-insensitive search), sort + dir, page (from 1) and size (20, 40, 80, 160; 0 = all).
  */
 export const PAGE_SIZES = [20, 40, 80, 160, 0] as const;
+export const SIZE_INVALID = "Tamanho de página inválido";
 
 export const ListQuery = z.object({
   q: z.string().max(200).optional(),
@@ -15,7 +18,7 @@ export const ListQuery = z.object({
   size: z.coerce
     .number()
     .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), "Tamanho de página inválido")
+    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), SIZE_INVALID)
     .optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
@@ -55,4 +58,68 @@ export function foldSearch(term: string) {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "");
   return `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * A list that also answers keyset chunks (streamed exports): `after` is an opaque cursor, the base64url of the last
+ * row's sort key and id as JSON; '' asks for the first chunk. With `after`, `size` is the chunk's row count
+ * (1 to 5000, 1000 unless told) and `page` is ignored. Use with `.superRefine(checkListSize)`.
+ */
+export const CHUNK_SIZE = { default: 1000, max: 5000 } as const;
+export const CHUNK_SIZE_INVALID = `Tamanho de bloco inválido: de 1 a ${CHUNK_SIZE.max} linhas`;
+
+export const ChunkableListQuery = ListQuery.extend({
+  size: z.coerce
+    .number()
+    .int()
+    .optional()
+    .openapi({ description: "Page size: 20, 40, 80, 160 or 0 (all); with after, the chunk size: 1 to 5000" }),
+  after: z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi({
+      description:
+        "Keyset chunks: '' for the first chunk, then the previous answer's next. The answer is then " +
+        "{ items, next } (next null after the last chunk), in the same order as the list, without a total.",
+    }),
+});
+
+export function checkListSize(query: { size?: number; after?: string }, ctx: z.RefinementCtx) {
+  if (query.size === undefined) return;
+  if (query.after === undefined) {
+    if (!(PAGE_SIZES as readonly number[]).includes(query.size))
+      ctx.addIssue({ code: "custom", path: ["size"], message: SIZE_INVALID });
+  } else if (query.size < 1 || query.size > CHUNK_SIZE.max) {
+    ctx.addIssue({ code: "custom", path: ["size"], message: CHUNK_SIZE_INVALID });
+  }
+}
+
+export const CURSOR_INVALID = "Cursor inválido: recomece a leitura do início (after vazio).";
+
+export type Cursor = { key: string; id: number };
+
+export function encodeCursor(cursor: Cursor) {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id]), "utf8").toString("base64url");
+}
+
+/** The cursor an answer gave; anything else is a 400 (never a database error). */
+export function decodeCursor(after: string): Cursor {
+  let value: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(after)) throw new Error("not base64url");
+    value = JSON.parse(Buffer.from(after, "base64url").toString("utf8"));
+  } catch {
+    throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
+  }
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    typeof value[0] !== "string" ||
+    !Number.isSafeInteger(value[1]) ||
+    value[1] < 0
+  ) {
+    throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
+  }
+  return { key: value[0], id: value[1] };
 }

@@ -5,7 +5,8 @@ import { notFound } from "../lib/errors.ts";
 import { foldText } from "../lib/list-query.ts";
 import { bearer, errorResponses, jsonResponse, queryId } from "../lib/openapi.ts";
 
-const Branch = z
+/** One branch (filial) of the contract's branch list. */
+export const Branch = z
   .object({
     ID: z.number(),
     NOME: z.string(),
@@ -16,6 +17,7 @@ const Branch = z
     Id_Empresas: z.number(),
   })
   .openapi("Branch");
+export type Branch = z.infer<typeof Branch>;
 
 const listBranches = createRoute({
   method: "get",
@@ -34,14 +36,12 @@ export function branchRoutes(deps: ApiDeps) {
     const scope = c.get("scope");
     const { companyId } = c.req.valid("query");
     if (companyId !== undefined && companyId !== scope.companyId) throw notFound();
-    const rows = await db
+    let query = db
       .selectFrom("branches")
       .select(["id", "nome", "cnpj", "endereco", "numero", "ativo", "company_id"])
-      .where("company_id", "=", scope.companyId)
-      .$if(scope.level !== "company", (qb) => qb.where("id", "=", (scope as { branchId: number }).branchId))
-      .orderBy(foldText("nome"))
-      .orderBy("id")
-      .execute();
+      .where("company_id", "=", scope.companyId);
+    if (scope.level !== "company") query = query.where("id", "=", scope.branchId);
+    const rows = await query.orderBy(foldText("nome")).orderBy("id").execute();
     return c.json(
       rows.map((row) => ({
         ID: row.id,

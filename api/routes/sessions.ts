@@ -3,26 +3,29 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { requireUser } from "../auth/middleware.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { newToken } from "../auth/tokens.ts";
-import { mainCompaniesOf, selectUsers, toAuthUser, userJson } from "../auth/users.ts";
+import { mainCompaniesOf, selectPasswordHash, selectUsers, toAuthUser, userJson } from "../auth/users.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { roleName } from "../domain/roles.ts";
 import { ApiError } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import { rateLimit } from "../lib/rate-limit.ts";
 
+import { CpfUserMaster, EmpresaPrincipal, User } from "./users.ts";
+
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const BAD_CREDENTIALS = "Ocorreu um erro ao fazer login, cheque as credenciais.";
 
-const SessionAnswer = z
+export const SessionAnswer = z
   .object({
     token: z.string(),
     dataHoraToken: z.string().openapi({ description: "Sign-in time, UTC ISO 8601; the token expires one day later" }),
-    user: z.record(z.string(), z.unknown()),
-    cpfUserMaster: z.array(z.object({ CPF: z.string(), Id_Empresas: z.number() })),
-    empresaPrincipal: z.array(z.object({ Id_Empresas: z.number(), NOME: z.string() })),
+    user: User,
+    cpfUserMaster: CpfUserMaster,
+    empresaPrincipal: EmpresaPrincipal,
     nivelAcesso: z.string(),
   })
   .openapi("Session");
+export type SessionAnswer = z.infer<typeof SessionAnswer>;
 
 const signIn = createRoute({
   method: "post",
@@ -52,11 +55,12 @@ export function sessionRoutes(deps: ApiDeps) {
     const { email, password } = c.req.valid("json");
     const normalised = email.trim().toLowerCase();
     await rateLimit(deps.database, `sign-in:${normalised}`, 10, 15 * 60);
-    const row = await selectUsers(db)
+    const credentials = await selectPasswordHash(db)
       .where(({ fn }) => fn("lower", ["users.email"]), "=", normalised)
       .executeTakeFirst();
-    const valid = row ? await verifyPassword(password, row.password_hash) : false;
-    if (!row || !valid) throw new ApiError(401, BAD_CREDENTIALS);
+    const valid = credentials ? await verifyPassword(password, credentials.password_hash) : false;
+    if (!credentials || !valid) throw new ApiError(401, BAD_CREDENTIALS);
+    const row = await selectUsers(db).where("users.id", "=", credentials.id).executeTakeFirstOrThrow();
     if (row.ativo !== 1) throw new ApiError(403, "Usuário inativo. Entre em contato com o administrador do sistema.");
 
     const { token, hash } = newToken();

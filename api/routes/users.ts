@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { sql } from "kysely";
 
 import { hashPassword, verifyPassword } from "../auth/password.ts";
-import { mainCompaniesOf, selectUsers, userJson } from "../auth/users.ts";
+import { mainCompaniesOf, selectPasswordHash, selectUsers, userJson } from "../auth/users.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import {
   AVATAR_MAX_BYTES,
@@ -26,7 +26,53 @@ export const SignUpBody = z
   .object(signUpFields)
   .superRefine(matches("emailConfirmation", "email", MESSAGES.emailsDiffer));
 
-const UserAnswer = z.object({ user: z.record(z.string(), z.unknown()) }).openapi("UserAnswer");
+/** The contract's User (spec 000 §3), as api/auth/users.ts userJson writes it. */
+export const User = z
+  .object({
+    id: z.number(),
+    nome: z.string(),
+    email: z.string(),
+    cpf: z.string(),
+    telefone: z.string(),
+    dataNascimento: z.string().nullable().openapi({ description: "YYYY-MM-DD" }),
+    avatar: z.string().nullable(),
+    avatar_url: z.string().nullable().openapi({ description: "Where the web app can fetch the picture" }),
+    roleId: z.number().nullable(),
+    coordenador: z.number().nullable(),
+    ativo: z.number().openapi({ description: "1 active, 0 inactive" }),
+    companyId: z.number().openapi({ description: "The branch for branch-level staff, the main company otherwise" }),
+    filialClientId: z.number().nullable(),
+    tipo: z.string().nullable(),
+    isPhysicalPerson: z.boolean(),
+    loggedFirstTime: z.boolean(),
+    verified: z.boolean(),
+    allowedCreateUsers: z.boolean(),
+    createdAt: z.string().openapi({ description: "UTC ISO 8601" }),
+    nivelAcesso: z.string(),
+  })
+  .openapi("User");
+export type User = z.infer<typeof User>;
+
+/** The CPFs that own a main company (decision 002-tenancy), in the session and /users/me answers. */
+export const CpfUserMaster = z.array(z.object({ CPF: z.string(), Id_Empresas: z.number() }));
+/** The main companies the user works for, the user's own first (empty for branch-level staff and clients). */
+export const EmpresaPrincipal = z.array(z.object({ Id_Empresas: z.number(), NOME: z.string() }));
+
+export const UserAnswer = z.object({ user: User }).openapi("UserAnswer");
+export type UserAnswer = z.infer<typeof UserAnswer>;
+
+/** GET /users/me: the user with the names of the company and branch, for the profile page. */
+export const MeAnswer = z
+  .object({
+    user: User,
+    cpfUserMaster: CpfUserMaster,
+    empresaPrincipal: EmpresaPrincipal,
+    nivelAcesso: z.string(),
+    empresa: z.string().openapi({ description: "The main company's name" }),
+    filial: z.string().nullable().openapi({ description: "The branch's name (own or client branch), if any" }),
+  })
+  .openapi("Me");
+export type MeAnswer = z.infer<typeof MeAnswer>;
 
 const signUp = createRoute({
   method: "post",
@@ -41,7 +87,7 @@ const me = createRoute({
   path: "/users/me",
   summary: "The signed-in user with company and branch names (profile page)",
   security: bearer,
-  responses: { 200: jsonResponse("User", z.record(z.string(), z.unknown())), 401: errorResponses[401] },
+  responses: { 200: jsonResponse("User", MeAnswer), 401: errorResponses[401] },
 });
 
 const avatar = createRoute({
@@ -235,7 +281,10 @@ export function userRoutes(deps: ApiDeps) {
       if (self) {
         if (!body.oldPassword)
           throw new ApiError(400, "Senha antiga é requirida", { oldPassword: ["Senha antiga é requirida"] });
-        if (!(await verifyPassword(body.oldPassword, target.password_hash))) {
+        const { password_hash } = await selectPasswordHash(db)
+          .where("users.id", "=", target.id)
+          .executeTakeFirstOrThrow();
+        if (!(await verifyPassword(body.oldPassword, password_hash))) {
           throw new ApiError(400, "A senha atual está incorreta", { oldPassword: ["A senha atual está incorreta"] });
         }
       }
