@@ -3,15 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import type { z } from "zod";
 
 import { isBlockedOnWeb } from "../api/domain/roles";
+import type { SessionAnswer } from "../api/routes/sessions";
 
-import { ApiSession, callApi } from "./api.server";
 import { ACCESS_BLOCKED, SIGN_IN_FAILED } from "./lib/auth-messages";
 import { SignInSchema } from "./lib/schemas";
+import { createApiSession, revokeApiSession } from "./models/sessions.server";
 import type { ToastInput } from "./toast.server";
 
 export { ACCESS_BLOCKED, SIGN_IN_FAILED };
+type ApiSessionAnswer = z.infer<typeof SessionAnswer>;
 
 /** Why a sign-in did not produce a session: the form reply to render and the toast to show. */
 export class SignInRefused extends Error {
@@ -28,17 +31,14 @@ export class SignInRefused extends Error {
  * token from the API, which is revoked at once: the web app never keeps a session for them.
  */
 export function authenticator(context: AppLoadContext) {
-  const auth = new Authenticator<ApiSession>();
+  const auth = new Authenticator<ApiSessionAnswer>();
   auth.use(
     new FormStrategy(async ({ form, request }) => {
       const submission = parseWithZod(form, { schema: SignInSchema, disableAutoCoercion: true });
       if (submission.status !== "success")
         throw new SignInRefused(submission.reply({ hideFields: ["password"] }), SIGN_IN_FAILED);
-      const result = await callApi(context, request, "/sessions", {
-        method: "POST",
-        json: { email: submission.value.email, password: submission.value.password },
-        schema: ApiSession,
-      });
+      const { email, password } = submission.value;
+      const result = await createApiSession({ context, request }, { email, password });
       if (!result.ok) {
         throw new SignInRefused(
           submission.reply({ hideFields: ["password"] }),
@@ -48,7 +48,7 @@ export function authenticator(context: AppLoadContext) {
         );
       }
       if (isBlockedOnWeb(result.data.user)) {
-        await callApi(context, request, "/sessions", { method: "DELETE", token: result.data.token });
+        await revokeApiSession({ context, request, auth: result.data });
         throw new SignInRefused(submission.reply({ hideFields: ["password"] }), ACCESS_BLOCKED);
       }
       return result.data;

@@ -13,3 +13,10 @@ declare module "@remix-run/node" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }
+
+declare module "@remix-run/node" {
+  /** Loaders' data types as single fetch sends them (turbo-stream), for useLoaderData<typeof loader>. */
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -7,7 +7,22 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./lib/nonce";
 
-const ABORT_DELAY = 5_000;
+/** How long a streamed answer may wait for deferred data (single fetch reads this export). */
+export const streamTimeout = 5_000;
+
+/**
+ * Pages show a signed-in user's data: neither the browser's back-forward cache of a shared computer nor a proxy
+ * may keep them. A route that is public and cacheable (the room page) sets its own Cache-Control.
+ */
+function noStoreUnlessSet(headers: Headers) {
+  if (!headers.has("cache-control")) headers.set("cache-control", "private, no-store");
+}
+
+/** The same for the data requests of client-side navigations. */
+export function handleDataRequest(response: Response) {
+  noStoreUnlessSet(response.headers);
+  return response;
+}
 
 export default function handleRequest(
   request: Request,
@@ -23,7 +38,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -31,6 +46,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          noStoreUnlessSet(responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -48,6 +64,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // Let the stream's own timeout reject pending promises first, then stop rendering.
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }

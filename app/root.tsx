@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { data } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { LoadingOverlay } from "./components/loading-overlay";
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Limpeza | Gestão de limpeza 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request, context);
-  return json({ toast }, { headers });
+  return data({ toast }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -2,10 +2,11 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
 import { can, isBranchLevel, type Permission } from "../api/domain/roles";
+import type { SessionAnswer } from "../api/routes/sessions";
 
-import { callApi, type ApiSession } from "./api.server";
 import { cookieStorage } from "./lib/cookie-storage.server";
 import { PAGES, type PagePath } from "./lib/navigation";
+import { revokeApiSession } from "./models/sessions.server";
 import { redirectWithToast } from "./toast.server";
 
 /** The signed, httpOnly cookie session: the API token and the little the layout needs (spec 000 §3 Session). */
@@ -98,7 +99,7 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
   if (auth) throw redirect(homeOf(auth.user));
 }
 
-export async function createUserSession(context: AppLoadContext, answer: ApiSession) {
+export async function createUserSession(context: AppLoadContext, answer: z.infer<typeof SessionAnswer>) {
   const storage = sessionStorage(context);
   const session = await storage.getSession();
   const data: SessionUser = {
@@ -143,7 +144,7 @@ export async function clearSession(request: Request, context: AppLoadContext) {
 /** Sign-out: the API token is revoked, then the cookie is dropped. */
 export async function logout(request: Request, context: AppLoadContext) {
   const auth = await getSessionUser(request, context);
-  if (auth) await callApi(context, request, "/sessions", { method: "DELETE", token: auth.token });
+  if (auth) await revokeApiSession({ context, request, auth });
   return redirect("/", { headers: { "set-cookie": await clearSession(request, context) } });
 }
 

@@ -1,12 +1,14 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 
-import { CSV_INVALID } from "../../api/domain/catalogues";
+import { CSV_INVALID, isCsvFile } from "../../api/domain/catalogues";
+import { UNEXPECTED } from "../../api/domain/messages";
 
 import { ErrorList, FormToast } from "~/components/forms";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { ToastInput } from "~/toast.server";
 
-export type BatchFileResult = { name: string; ok: boolean; errors: string[] };
+import { BATCH_FAILED_HINT, type BatchFileResult } from "./register-form";
 
 type PendingFile = {
   id: string;
@@ -16,21 +18,17 @@ type PendingFile = {
   errors: string[];
 };
 
-const RELOAD_AFTER_UPLOAD_MS = 1_500;
-
 function readableSize(bytes: number) {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} KB`;
   return `${(bytes / 1024 / 1024).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
 }
 
-const isCsv = (file: File) =>
-  file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel";
-
 /**
  * 'Cadastro em lote': branch, CSV files, 'Cadastrar', 'Baixar Modelo'. Without JS the form posts every file at
  * once and the page lists each file's result. With JS files are dropped or chosen into a list and sent one by
- * one with their progress; each file is all-or-nothing on the server.
+ * one with their progress to the resource route /{kind}/importar (JSON answers); each file is all-or-nothing on the
+ * server. When every file is in, the list opens with the success toast that route set.
  */
 export function BatchUpload({
   kind,
@@ -53,11 +51,10 @@ export function BatchUpload({
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const branch = useRef<HTMLSelectElement>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [toast, setToast] = useState<ToastInput | null>(null);
   const [sending, setSending] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   const add = (list: FileList | null) => {
     if (!list) return;
@@ -77,11 +74,10 @@ export function BatchUpload({
   const send = (entry: PendingFile) =>
     new Promise<boolean>((resolve) => {
       const body = new FormData();
-      body.set("intent", intent);
       body.set("idEmpresaFilial", branch.current?.value ?? "");
       body.set("arquivos", entry.file);
       const xhr = new XMLHttpRequest();
-      xhr.open("POST", `/${kind}/cadastrar?modo=lote&_data=${encodeURIComponent(`catalogue/${kind}/register`)}`);
+      xhr.open("POST", `/${kind}/importar`);
       xhr.setRequestHeader("accept", "application/json");
       xhr.upload.onprogress = (event) =>
         event.lengthComputable && update(entry.id, { progress: Math.round((event.loaded / event.total) * 100) });
@@ -93,9 +89,7 @@ export function BatchUpload({
           outcome = undefined;
         }
         const ok = xhr.status === 200 && outcome?.ok === true;
-        const errors = outcome?.errors?.length
-          ? outcome.errors
-          : ["Ocorreu um erro inexperado, tente novamente mais tarde."];
+        const errors = outcome?.errors?.length ? outcome.errors : [UNEXPECTED];
         update(entry.id, { progress: 100, state: ok ? "done" : "error", errors: ok ? [] : errors });
         resolve(ok);
       };
@@ -110,7 +104,7 @@ export function BatchUpload({
   const submitWithProgress = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const pending = files.filter((entry) => entry.state !== "done");
-    if (!pending.length || pending.some((entry) => !isCsv(entry.file))) {
+    if (!pending.length || pending.some((entry) => !isCsvFile(entry.file))) {
       setToast({ type: "error", title: failedTitle, description: CSV_INVALID });
       return;
     }
@@ -119,12 +113,12 @@ export function BatchUpload({
     let allOk = true;
     for (const entry of pending) allOk = (await send(entry)) && allOk;
     setSending(false);
-    if (allOk) setTimeout(() => navigate(`/${kind}`), RELOAD_AFTER_UPLOAD_MS);
+    if (allOk) navigate(`/${kind}`);
     else
       setToast({
         type: "error",
         title: failedTitle,
-        description: "Nenhuma linha dos arquivos com erro foi gravada. Corrija as linhas indicadas e envie de novo.",
+        description: BATCH_FAILED_HINT,
       });
   };
 

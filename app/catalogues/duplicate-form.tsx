@@ -2,14 +2,7 @@ import { Form, Link } from "@remix-run/react";
 
 import { ALREADY_PRESENT } from "../../api/domain/catalogues";
 
-export type DuplicateData = {
-  kind: string;
-  ids: number[];
-  branches: { id: number; nome: string }[];
-  branchId: number | null;
-  missing: { id: number; name: string; color?: string | null }[];
-  redirectTo: string;
-};
+import type { DuplicateData } from "./duplicate.server";
 
 /**
  * The duplicate dialog's content (spec 000 §2): a branch selector and the ticked items the branch does not have
@@ -33,7 +26,7 @@ export function DuplicateForm({
         {data.ids.map((id) => (
           <input key={id} type="hidden" name="ids" value={id} />
         ))}
-        <input type="hidden" name="voltar" value={redirectTo} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
         <div className="field">
           <label htmlFor="filial-destino">Filial de destino</label>
           <select

@@ -1,6 +1,12 @@
 import { z } from "zod";
 
-import { CATALOGUES, catalogueTexts, HEX_COLOR, type CatalogueKind } from "../../api/domain/catalogues";
+import {
+  CATALOGUES,
+  catalogueTexts,
+  HEX_COLOR,
+  normaliseCatalogueName,
+  type CatalogueKind,
+} from "../../api/domain/catalogues";
 import { emailField, matches, MESSAGES, passwordField, phoneField, signUpFields } from "../../api/domain/fields";
 
 /**
@@ -75,7 +81,7 @@ export function catalogueItemSchema(kind: CatalogueKind, withBranch: boolean) {
   const texts = catalogueTexts(kind);
   return z.object({
     name: z.preprocess(
-      (value) => (typeof value === "string" ? value.trim().replace(/\s+/g, " ") : ""),
+      normaliseCatalogueName,
       z.string().min(1, texts.nameRequired).max(120, "No máximo 120 caracteres"),
     ),
     color: CATALOGUES[kind].hasColor

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const path = `/${params.section}`;
   if (!isPagePath(path)) throw redirect("/");
   await requirePage(request, context, path);
-  return json({ title: PAGES[path].title, path });
+  return { title: PAGES[path].title, path };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Página"} | Limpeza` }];

@@ -1,19 +1,19 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../../api/domain/fields";
 import { formatCpfText } from "../../api/domain/masks";
 
-import { ApiMe, ApiUserAnswer, callApi } from "~/api.server";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
 import { formatDateBR, formatPhoneBR } from "~/lib/format";
 import { ProfileFormSchema } from "~/lib/schemas";
+import { changeOwnPassword, getMe, updateContact, uploadAvatar } from "~/models/users.server";
 import { requirePage, signOutOnUnauthorized, updateSessionUser } from "~/session.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
@@ -27,12 +27,12 @@ const VALIDATION_TOAST: ToastInput = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requirePage(request, context, "/profile");
-  const result = await callApi(context, request, "/users/me", { token: auth.token, schema: ApiMe });
+  const result = await getMe({ context, request, auth });
   if (!result.ok) {
     await signOutOnUnauthorized(request, context, result.status);
-    throw json("Erro ao carregar dados, por favor atualize a página", { status: result.status });
+    throw new Response("Erro ao carregar dados, por favor atualize a página", { status: result.status });
   }
-  return json({ me: result.data });
+  return { me: result.data };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hasAvatar = avatar instanceof File && avatar.size > 0;
   const fail = async (toast: ToastInput, status: number, fieldErrors?: Record<string, string[]>) => {
     await signOutOnUnauthorized(request, context, status);
-    return json<FormActionData>(
+    return data<FormActionData>(
       { result: submission.reply({ hideFields: hide, ...(fieldErrors ? { fieldErrors } : {}) }), toast },
       { status },
     );
@@ -58,31 +58,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   // The signed-in user's id and name come from the session: the profile cannot change them.
   const { user } = auth;
+  const api = { context, request, auth };
   const { email, telefone, senhaAtual, novaSenha } = submission.value;
   let avatarUrl = user.avatarUrl;
 
   if (hasAvatar) {
-    const upload = new FormData();
-    upload.set("avatar", avatar);
-    upload.set("user_id", String(user.id));
-    const result = await callApi(context, request, "/users/avatar", {
-      method: "PATCH",
-      token: auth.token,
-      formData: upload,
-      schema: ApiUserAnswer,
-    });
+    const result = await uploadAvatar(api, avatar);
     if (!result.ok)
       return fail({ type: "error", title: "Erro ao atualizar dados!", description: result.message }, result.status, {
         avatar: [result.message],
       });
     avatarUrl = result.data.user.avatar_url;
   }
-  const update = await callApi(context, request, "/users/update", {
-    method: "PUT",
-    token: auth.token,
-    json: { nome: user.nome, email, telefone },
-    schema: ApiUserAnswer,
-  });
+  const update = await updateContact(api, { email, telefone });
   if (!update.ok)
     return fail(
       { type: "error", title: "Erro ao atualizar dados!", description: update.message },
@@ -90,12 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       update.fieldErrors,
     );
   if (novaSenha) {
-    const change = await callApi(context, request, "/users", {
-      method: "PUT",
-      token: auth.token,
-      json: { userId: user.id, nome: user.nome, telefone, ativo: true, password: novaSenha, oldPassword: senhaAtual },
-      schema: ApiUserAnswer,
-    });
+    const change = await changeOwnPassword(api, { telefone, password: novaSenha, oldPassword: senhaAtual });
     if (!change.ok) {
       const fieldErrors = change.fieldErrors?.oldPassword
         ? { senhaAtual: change.fieldErrors.oldPassword }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 
 import { AppShell } from "~/components/app-shell";
@@ -12,12 +11,12 @@ import { layoutFacts, requireUser } from "~/session.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireUser(request, context);
   const user = layoutFacts(auth);
-  return json({
+  return {
     user,
     menu: menuFor(user),
     drawer: await readDrawerState(request),
     year: new Date().getFullYear(),
-  });
+  };
 }
 
 export default function AppLayout() {

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 
@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Entrar | Limpeza" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  return json({ redirectTo: redirectTo ? safeRedirectTo(redirectTo) : "" });
+  return { redirectTo: redirectTo ? safeRedirectTo(redirectTo) : "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(target, { headers: { "set-cookie": await createUserSession(context, session) } });
   } catch (error) {
     if (!(error instanceof SignInRefused)) throw error;
-    return json<FormActionData>(
+    return data<FormActionData>(
       {
         result: error.result,
         toast: error.toast ?? SIGN_IN_FAILED,

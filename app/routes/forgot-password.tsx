@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 
-import { callApi } from "~/api.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { Field, FormToast, useValidatedForm, type FormActionData } from "~/components/forms";
 import { ForgotPasswordSchema } from "~/lib/schemas";
+import { requestPasswordReset } from "~/models/password.server";
 import { requireAnonymous } from "~/session.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
@@ -31,15 +31,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     disableAutoCoercion: true,
   });
   if (submission.status !== "success") {
-    return json<FormActionData>({ result: submission.reply(), toast: OTHER_FAILURE }, { status: 400 });
+    return data<FormActionData>({ result: submission.reply(), toast: OTHER_FAILURE }, { status: 400 });
   }
-  const result = await callApi(context, request, "/password/forgot", { method: "POST", json: submission.value });
+  const result = await requestPasswordReset({ context, request }, submission.value);
   if (!result.ok) {
     const toast: ToastInput =
       result.status === 404
         ? { type: "error", title: "Falha ao recuperar e-mail", description: "E-mail não cadastrado" }
         : { ...OTHER_FAILURE, description: result.message };
-    return json<FormActionData>({ result: submission.reply(), toast }, { status: result.status });
+    return data<FormActionData>({ result: submission.reply(), toast }, { status: result.status });
   }
   return redirectWithToast(context, "/", {
     type: "success",

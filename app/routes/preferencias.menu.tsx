@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 
 import { drawerCookie } from "~/lib/drawer.server";
 import { safeRedirectTo } from "~/session.server";
@@ -12,7 +12,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The JS toggle (a fetcher) sends no redirectTo: it stays on its page. A fetcher action that redirects starts a
   // navigation, which showed 'Carregando...' and, toggled again meanwhile, crashed the router ('Expected fetcher').
   if (!form.has("redirectTo") || request.headers.get("accept")?.includes("application/json"))
-    return json({ state }, { headers });
+    return data({ state }, { headers });
   return redirect(safeRedirectTo(form.get("redirectTo")), { headers });
 }
 

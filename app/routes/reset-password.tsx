@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { callApi } from "~/api.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { ErrorList, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
 import { ResetPasswordSchema } from "~/lib/schemas";
+import { resetPassword } from "~/models/password.server";
 import { requireAnonymous } from "~/session.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
@@ -21,25 +21,25 @@ const VALIDATION_TOAST: ToastInput = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
-  return json({ token: new URL(request.url).searchParams.get("token") ?? "" });
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    return json<FormActionData>(
+    return data<FormActionData>(
       { result: submission.reply({ hideFields: ["password", "password_confirmation"] }), toast: VALIDATION_TOAST },
       { status: 400 },
     );
   }
   const { token, password, password_confirmation } = submission.value;
-  const result = await callApi(context, request, "/password/reset", {
-    method: "POST",
-    json: { token, password, passwordConfirmation: password_confirmation },
-  });
+  const result = await resetPassword(
+    { context, request },
+    { token, password, passwordConfirmation: password_confirmation },
+  );
   if (!result.ok) {
-    return json<FormActionData>(
+    return data<FormActionData>(
       {
         result: submission.reply({ hideFields: ["password", "password_confirmation"] }),
         toast: { type: "error", title: "Erro", description: `Falha ao resetar senha. ${result.message}` },

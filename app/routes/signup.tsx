@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 
-import { callApi } from "~/api.server";
 import { AuthLayout } from "~/components/auth-layout";
 import { Field, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
 import { SignUpSchema } from "~/lib/schemas";
+import { signUp } from "~/models/users.server";
 import { requireAnonymous } from "~/session.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
@@ -29,15 +29,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAnonymous(request, context);
   const submission = parseWithZod(await request.formData(), { schema: SignUpSchema, disableAutoCoercion: true });
   if (submission.status !== "success") {
-    return json<FormActionData>(
+    return data<FormActionData>(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: VALIDATION_TOAST },
       { status: 400 },
     );
   }
   const { confirmPassword: _confirm, ...body } = submission.value;
-  const result = await callApi(context, request, "/users", { method: "POST", json: body });
+  const result = await signUp({ context, request }, body);
   if (!result.ok) {
-    return json<FormActionData>(
+    return data<FormActionData>(
       {
         result: submission.reply({
           fieldErrors: result.fieldErrors ?? {},

@@ -1,0 +1,26 @@
+import type { CatalogueKind } from "../../api/domain/catalogues";
+
+import { readListParams } from "~/lib/list-params";
+import { listCataloguePage } from "~/models/catalogues.server";
+
+import { failLoad, requireCatalogue, type CatalogueArgs } from "./catalogue.server";
+import { DEFAULT_SORT } from "./sort";
+
+/** The list tab: one page of the catalogue as the URL's search, order, page and size ask. */
+export async function catalogueListLoader(args: CatalogueArgs, kind: CatalogueKind) {
+  const catalogue = await requireCatalogue(args, kind);
+  const url = new URL(args.request.url);
+  const params = readListParams(url, DEFAULT_SORT);
+  const result = await listCataloguePage(catalogue.api, kind, params);
+  if (!result.ok) return failLoad(catalogue.api, result, catalogue.texts.loadFailed);
+  return {
+    kind,
+    texts: catalogue.texts,
+    title: catalogue.definition.title,
+    hasColor: catalogue.definition.hasColor,
+    canEdit: catalogue.canEdit,
+    params,
+    page: result.data,
+    tickAll: url.searchParams.get("marcar") === "todos",
+  };
+}

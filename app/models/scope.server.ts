@@ -1,0 +1,22 @@
+import { scopeOf } from "../../api/auth/scope";
+
+import type { SessionUser } from "~/session.server";
+
+/**
+ * The contract's list query that names the signed-in user's scope: companyId (main company) for company-wide users,
+ * filialId (own branch) for branch-level ones, filialClientId for clients. The rule is the API's own `scopeOf`, read
+ * from what the session knows: the user's companyId is their branch for branch-level staff and the main company
+ * otherwise.
+ */
+export function scopeQuery(auth: Pick<SessionUser, "user" | "empresaPrincipal">) {
+  const { user } = auth;
+  const scope = scopeOf({
+    roleId: user.roleId,
+    coordenador: user.coordenador,
+    companyId: auth.empresaPrincipal[0]?.Id_Empresas ?? user.companyId,
+    branchId: user.companyId,
+    filialClientId: user.filialClientId,
+  });
+  if (scope.level === "company") return { companyId: scope.companyId };
+  return scope.level === "client" ? { filialClientId: scope.branchId } : { filialId: scope.branchId };
+}

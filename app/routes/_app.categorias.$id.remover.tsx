@@ -1,0 +1,8 @@
+/** /categorias/:id/remover: 'Tem certeza que deseja remover?' (a page without JS; the list's dialog posts here). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
+import { catalogueRemoveAction, catalogueRemoveLoader } from "~/catalogues/remove.server";
+
+export const loader = (args: LoaderFunctionArgs) => catalogueRemoveLoader(args, "categorias");
+export const action = (args: ActionFunctionArgs) => catalogueRemoveAction(args, "categorias");
+export { default, ErrorBoundary, meta } from "~/catalogues/remove";

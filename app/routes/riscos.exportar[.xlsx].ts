@@ -1,0 +1,6 @@
+/** /riscos/exportar.xlsx: the list page as shown, streamed as listagem-riscos-DD-MM-YYYY.xlsx. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { catalogueExportLoader } from "~/catalogues/export.server";
+
+export const loader = (args: LoaderFunctionArgs) => catalogueExportLoader(args, "riscos");

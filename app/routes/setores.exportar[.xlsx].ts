@@ -1,0 +1,6 @@
+/** /setores/exportar.xlsx: the list page as shown, streamed as listagem-setores-DD-MM-YYYY.xlsx. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { catalogueExportLoader } from "~/catalogues/export.server";
+
+export const loader = (args: LoaderFunctionArgs) => catalogueExportLoader(args, "setores");
