@@ -18,7 +18,7 @@ export const PAGE_SIZE = 20;
  * The last word of each generated name cycles through these 16, so a search for one of them matches 1/16 of the
  * rows (313 of 5,000). The term is typed without its accent: the search folds case and accents.
  */
-const WORDS = [
+export const WORDS = [
   "norte",
   "sul",
   "leste",
@@ -61,7 +61,7 @@ export type CsvRequest = {
   body: Buffer;
 };
 
-function csvImportRequest(token: string, kind: CatalogueKind, branchId: number, names: string[]): CsvRequest {
+export function csvImportRequest(token: string, kind: CatalogueKind, branchId: number, names: string[]): CsvRequest {
   const c = CATALOGUES[kind];
   const { body, contentType } = multipartBody({
     [c.csvField]: { filename: `bench-${kind}.csv`, type: "text/csv", content: csvFile(kind, names) },
@@ -78,12 +78,12 @@ function csvImportRequest(token: string, kind: CatalogueKind, branchId: number, 
 }
 
 /** One request, timed from sending to the last byte of the answer. */
-async function timed(baseUrl: string, request: CsvRequest) {
+export async function timed(baseUrl: string, request: CsvRequest, timeoutMs = 120_000) {
   const began = performance.now();
   const response = await probe(
     baseUrl,
     { method: "POST", path: request.path, headers: request.headers, body: request.body },
-    120_000,
+    timeoutMs,
   );
   return { response, ms: performance.now() - began };
 }

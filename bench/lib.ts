@@ -380,10 +380,10 @@ export type LoadResult = {
 
 /** A warm-up run (discarded) then a measured autocannon run; percentiles are exact, from every response time. */
 export async function runLoad(baseUrl: string, options: LoadOptions): Promise<LoadResult> {
-  const base = {
+  const base: autocannon.Options = {
     url: `${baseUrl}${options.path}`,
     connections: options.connections,
-    method: options.method ?? "GET",
+    method: (options.method ?? "GET") as autocannon.Request["method"],
     headers: options.headers,
     body: options.body,
     timeout: 30,
@@ -391,14 +391,19 @@ export async function runLoad(baseUrl: string, options: LoadOptions): Promise<Lo
   if (options.warmupS > 0) await autocannon({ ...base, duration: options.warmupS });
 
   const times: number[] = [];
-  const instance = autocannon({ ...base, duration: options.durationS });
-  instance.on("response", (_client, _status, _bytes, responseTimeMs) => {
-    times.push(responseTimeMs);
+  // The callback form returns the instance (for its 'response' events); without a callback autocannon's types
+  // give only the promise.
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ ...base, duration: options.durationS }, (error, done) =>
+      error ? reject(error as Error) : resolve(done),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTimeMs) => {
+      times.push(responseTimeMs);
+    });
   });
-  const result = await instance;
   const sorted = Float64Array.from(times).sort();
   const statusCodes = Object.fromEntries(
-    Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
   );
   return {
     requests: sorted.length,

@@ -1,6 +1,7 @@
 /**
  * The benchmark suite (`npm run bench`): server start-up times, then requests per second and latency for each case
- * in bench/cases.ts next to a static file of the same size served by the same server. See bench/README.md.
+ * in bench/cases.ts next to a static file of the same size served by the same server, the CSV imports, and the
+ * catalogue Excel export at 10,000 and 100,000 rows (bench/export.ts). See bench/README.md.
  */
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +20,7 @@ import {
   SEARCH_TERM,
   type ImportRow,
 } from "./catalogues.ts";
+import { EXPORT_PATH, exportRatios, exportTable, measureExport, type ExportRow } from "./export.ts";
 import {
   apiSignIn,
   benchFile,
@@ -50,6 +52,8 @@ const SETTINGS = {
   durationS: numberFromEnv("BENCH_DURATION", 8),
   warmupS: numberFromEnv("BENCH_WARMUP", 2),
   importFailRuns: numberFromEnv("BENCH_IMPORT_FAIL_RUNS", 3),
+  exportDownloads: Math.max(1, numberFromEnv("BENCH_EXPORT_DOWNLOADS", 3)),
+  exportSizes: process.env.BENCH_EXPORT_100K === "0" ? [10_000] : [10_000, 100_000],
   acceptEncoding: "gzip, deflate, br",
 };
 
@@ -397,6 +401,17 @@ async function main() {
     );
     console.log(importTable(imports));
   }
+
+  // Last: each size runs its own servers, after the load server has stopped.
+  const exports: ExportRow[] = [];
+  for (const rows of SETTINGS.exportSizes)
+    exports.push(await measureExport(rows, SETTINGS.exportDownloads, SETTINGS.acceptEncoding, progress));
+  console.log(
+    `\nExcel export (GET ${EXPORT_PATH} signed in as the admin; the company holds exactly that many sectors; ` +
+      `${SETTINGS.exportDownloads} downloads per size, each checked with exceljs's streaming reader; a fresh server per size, VmHWM read after the downloads)`,
+  );
+  console.log(exportTable(exports));
+  for (const line of exportRatios(exports)) console.log(line);
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
   console.log(`Total time ${fmt.int((performance.now() - began) / 1000)} s`);

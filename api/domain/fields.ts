@@ -97,23 +97,6 @@ export function emailWarnings(email: string): string[] {
   return warnings;
 }
 
-/** CNPJ: the mask's 14 digits (spec 000 §5 'format only'); answers the digits only. */
-export const cnpjField = (required = "CNPJ obrigatório") =>
-  text(required).pipe(
-    z
-      .string()
-      .transform(onlyDigits)
-      .refine((digits) => digits.length === 14, "Digite um CNPJ válido"),
-  );
-
-/** CEP 00000-000 (format only); answers the digits only. */
-export const cepField = text("CEP obrigatório").pipe(
-  z
-    .string()
-    .transform(onlyDigits)
-    .refine((digits) => digits.length === 8, "Digite um CEP válido"),
-);
-
 /** The fields of a sign-up (POST /users); the web form adds the password confirmation. */
 export const signUpFields = {
   nome: nameField(),

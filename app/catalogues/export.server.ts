@@ -28,5 +28,7 @@ export async function catalogueExportLoader(args: CatalogueArgs, kind: Catalogue
     catalogue.definition.titlePlural,
     columns,
     catalogueExportRows(catalogue.api, kind, params),
+    // A failure after the download began can only abort it: say why in the log.
+    { onError: (error) => console.error(error) },
   );
 }
