@@ -1,7 +1,11 @@
 /**
- * What the catalogue browser tests (tests/e2e/catalogues*.spec.ts) share: the exact Portuguese texts of each
- * catalogue (spec 000 §2, §5, §8 — written out here, not imported from the product, so a changed text fails a
- * test), the demo branches, unique names, and a quick way to create items through the app's own batch import.
+ * What the catalogue browser tests (tests/e2e/catalogues*.spec.ts) share: the exact Portuguese texts of the
+ * catalogues they drive (spec 000 §2, §5, §8 — written out here, not imported from the product, so a changed text
+ * fails a test), the demo branches, unique names, and a quick way to create items through the app's CSV upload.
+ *
+ * The four catalogues share one implementation, so each browser flow runs for sectors only, and for risks where
+ * the colour is the point. What differs between the kinds (texts and their gender, the colour, the delete rule,
+ * the CSV header) is checked for all four in tests/unit/catalogue-kinds.test.ts and tests/api/catalogue-kinds.test.ts.
  *
  * Every test runs twice (js, no-js) against one shared server and database, in parallel: each one works only
  * with items whose names start with its own random prefix and searches by that prefix.
@@ -45,7 +49,8 @@ export type KindSpec = {
   singular: string;
 };
 
-export const KINDS: Record<CatalogueKind, KindSpec> = {
+/** The kinds the browser flows drive (the others' texts: tests/unit/catalogue-kinds.test.ts). */
+export const KINDS: { setores: KindSpec; riscos: KindSpec } = {
   setores: {
     kind: "setores",
     titlePlural: "Setores",
@@ -100,60 +105,6 @@ export const KINDS: Record<CatalogueKind, KindSpec> = {
     csvHeader: "nome;cor",
     singular: "risco",
   },
-  procedimentos: {
-    kind: "procedimentos",
-    titlePlural: "Procedimentos",
-    column: "Procedimento",
-    hasColor: false,
-    listTab: "Listar procedimentos",
-    registerTab: "Cadastrar procedimento",
-    nameLabel: "Nome do procedimento",
-    searchLabel: "Buscar procedimento",
-    nameRequired: "Nome do procedimento é obrigatório",
-    created: "Procedimento cadastrado com sucesso",
-    edited: "Procedimento editado com sucesso",
-    deleted: "Procedimento deletado com sucesso",
-    duplicated: "Procedimentos duplicados com sucesso",
-    batchCreated: "Procedimentos cadastrados com sucesso",
-    batchFailed: "Erro ao cadastrar lista de procedimentos!",
-    duplicateTitle: "Procedimento duplicado",
-    duplicateDescription: "Já existe um procedimento cadastrado com o mesmo nome e empresa",
-    editDuplicateRole: "status",
-    duplicateFailed: "Erro ao duplicar os procedimentos",
-    duplicateDialog: "Duplicar Procedimentos",
-    duplicateButton: "Duplicar procedimentos",
-    editHeading: "Editar procedimento",
-    empty: "Não existem procedimentos cadastrados ainda.",
-    csvHeader: "nome",
-    singular: "procedimento",
-  },
-  categorias: {
-    kind: "categorias",
-    titlePlural: "Categorias",
-    column: "Categoria",
-    hasColor: false,
-    listTab: "Listar categorias",
-    registerTab: "Cadastrar categoria",
-    nameLabel: "Nome da categoria",
-    searchLabel: "Buscar categoria",
-    nameRequired: "Nome da categoria é obrigatório",
-    created: "Categoria cadastrada com sucesso",
-    edited: "Categoria editada com sucesso",
-    deleted: "Categoria deletada com sucesso",
-    duplicated: "Categorias duplicadas com sucesso",
-    batchCreated: "Categorias cadastradas com sucesso",
-    batchFailed: "Erro ao cadastrar lista de categorias!",
-    duplicateTitle: "Categoria duplicada",
-    duplicateDescription: "Já existe uma categoria cadastrada com o mesmo nome e empresa",
-    editDuplicateRole: "status",
-    duplicateFailed: "Erro ao duplicar as categorias",
-    duplicateDialog: "Duplicar Categorias",
-    duplicateButton: "Duplicar categorias",
-    editHeading: "Editar categoria",
-    empty: "Não existem categorias cadastradas ainda.",
-    csvHeader: "nome",
-    singular: "categoria",
-  },
 };
 
 export const CSV_INVALID =
@@ -186,25 +137,28 @@ export function csvText(spec: KindSpec, rows: Row[], separator = ";", newline = 
   return lines.map((cells) => cells.join(separator)).join(newline) + newline;
 }
 
+/** The answer of the web app's CSV upload route, POST /{kind}/importar. */
+export type ImportAnswer = { files: { name: string; ok: boolean; errors: string[] }[] };
+
 /**
- * Creates items in one branch through the app's own 'Cadastro em lote' action (the request the page's script
- * sends), sharing the page's session: fast set-up for tests about lists. All rows or none.
+ * Creates items in one branch through the web app's CSV upload route (`POST /{kind}/importar`, multipart with
+ * `idEmpresaFilial` and the files as `arquivos`; 200 when every file went in, 400 with the same JSON otherwise),
+ * sharing the page's session: fast set-up for tests about lists. All rows or none. The route also sets the success
+ * toast cookie, as the batch form does; the toast shows on the test's next page and asserts nothing.
  */
 export async function importItems(page: Page, spec: KindSpec, branch: BranchKey, rows: Row[]) {
-  const response = await page.request.post(
-    `/${spec.kind}/cadastrar?modo=lote&_data=${encodeURIComponent(`catalogue/${spec.kind}/register`)}`,
-    {
-      headers: { accept: "application/json" },
-      multipart: {
-        intent: "lote",
-        idEmpresaFilial: String(BRANCHES[branch].id),
-        arquivos: { name: "preparo.csv", mimeType: "text/csv", buffer: Buffer.from(csvText(spec, rows), "utf8") },
-      },
+  const url = `/${spec.kind}/importar`;
+  const response = await page.request.post(url, {
+    headers: { accept: "application/json" },
+    multipart: {
+      idEmpresaFilial: String(BRANCHES[branch].id),
+      arquivos: { name: "preparo.csv", mimeType: "text/csv", buffer: Buffer.from(csvText(spec, rows), "utf8") },
     },
-  );
+  });
   const body = await response.text();
-  expect(response.status(), body).toBe(200);
-  expect(JSON.parse(body).files?.[0]?.ok, body).toBe(true);
+  expect(response.status(), `POST ${url}: ${body}`).toBe(200);
+  const answer = JSON.parse(body) as ImportAnswer;
+  expect(answer.files, `POST ${url}: ${body}`).toEqual([{ name: "preparo.csv", ok: true, errors: [] }]);
 }
 
 /**
