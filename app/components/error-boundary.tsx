@@ -1,10 +1,12 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
+import { UNEXPECTED } from "../../api/domain/messages";
+
 /** The one error view every route shares: 403 and 404 get their own words, anything else a generic apology. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   let title = "Houve um erro";
-  let description = "Ocorreu um erro inexperado, tente novamente mais tarde.";
+  let description = UNEXPECTED;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
       title = "Página não encontrada";

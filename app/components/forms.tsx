@@ -5,6 +5,7 @@ import type { z } from "zod";
 
 import { applyMask, type MaskName } from "../../api/domain/masks";
 
+import { useHydrated } from "~/lib/use-hydrated";
 import type { ToastInput } from "~/toast.server";
 
 import { ToastView } from "./toaster";
@@ -127,8 +128,7 @@ export function PasswordField({
   autoComplete: string;
 }) {
   const [shown, setShown] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const toggleId = useId();
   const { key, ...props } = getInputProps(meta, { type: "password" });
   return (

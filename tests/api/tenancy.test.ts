@@ -6,7 +6,7 @@
  * narrowed to a branch for branch-level users, to OTHER_BRANCH_ROUTES. The OpenAPI check below fails when an
  * authenticated operation takes an id (path, query or body) and no entry lists it.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { resolveBranchFilter, scopeOf } from "../../api/auth/scope.ts";
@@ -259,21 +259,14 @@ export async function targetOf(
 
 /** Every row of a company, in every table with a company_id column (new tables join in by themselves). */
 async function companyRows(api: typeof t, company: number) {
-  const tables = await api.db
-    .selectFrom("information_schema.columns" as never)
-    .select("table_name" as never)
-    .where("column_name" as never, "=", "company_id" as never)
-    .where("table_schema" as never, "=", api.db.fn("current_schema" as never) as never)
-    .orderBy("table_name" as never)
-    .execute();
+  const { rows: tables } = await sql<{ table_name: string }>`
+    select table_name from information_schema.columns
+    where column_name = 'company_id' and table_schema = current_schema()
+    order by table_name`.execute(api.db);
   const snapshot: Record<string, unknown[]> = {};
-  for (const { table_name } of tables as { table_name: string }[]) {
-    const rows = await api.db
-      .selectFrom(table_name as keyof DB)
-      .selectAll()
-      .where("company_id" as never, "=", company as never)
-      .execute();
-    snapshot[table_name] = rows.map((row) => JSON.stringify(row)).sort();
+  for (const { table_name } of tables) {
+    const { rows } = await sql`select * from ${sql.table(table_name)} where company_id = ${company}`.execute(api.db);
+    snapshot[table_name] = rows.map((row: unknown) => JSON.stringify(row)).sort();
   }
   return snapshot;
 }
