@@ -34,8 +34,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        {/* First in the page: on phones the toast sits in the flow above everything and covers no control. */}
         <Toaster toast={data?.toast ?? null} />
+        {children}
         <LoadingOverlay />
         <OfflineModal />
         <ScrollRestoration nonce={nonce} />

@@ -36,6 +36,7 @@ export function BatchUpload({
   intent,
   serverResults,
   branchId,
+  defaultBranchId,
   busy,
   failedTitle,
 }: {
@@ -45,6 +46,8 @@ export function BatchUpload({
   serverResults: BatchFileResult[];
   /** The branch of the post that failed (no JS), selected again. */
   branchId?: string;
+  /** The branch the form starts on (the user's own or the main company's first). */
+  defaultBranchId: number;
   busy: boolean;
   failedTitle: string;
 }) {
@@ -71,10 +74,11 @@ export function BatchUpload({
   const update = (id: string, patch: Partial<PendingFile>) =>
     setFiles((current) => current.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
 
-  const send = (entry: PendingFile) =>
-    new Promise<boolean>((resolve) => {
+  const send = (entry: PendingFile, earlier: number) =>
+    new Promise<number | null>((resolve) => {
       const body = new FormData();
       body.set("idEmpresaFilial", branch.current?.value ?? "");
+      body.set("anteriores", String(earlier));
       body.set("arquivos", entry.file);
       const xhr = new XMLHttpRequest();
       xhr.open("POST", `/${kind}/importar`);
@@ -83,19 +87,22 @@ export function BatchUpload({
         event.lengthComputable && update(entry.id, { progress: Math.round((event.loaded / event.total) * 100) });
       xhr.onload = () => {
         let outcome: BatchFileResult | undefined;
+        let created = 0;
         try {
-          outcome = JSON.parse(xhr.responseText)?.files?.[0];
+          const answer = JSON.parse(xhr.responseText);
+          outcome = answer?.files?.[0];
+          created = Number(answer?.created) || 0;
         } catch {
           outcome = undefined;
         }
         const ok = xhr.status === 200 && outcome?.ok === true;
         const errors = outcome?.errors?.length ? outcome.errors : [UNEXPECTED];
         update(entry.id, { progress: 100, state: ok ? "done" : "error", errors: ok ? [] : errors });
-        resolve(ok);
+        resolve(ok ? created : null);
       };
       xhr.onerror = () => {
         update(entry.id, { state: "error", errors: ["Falha de conexão ao enviar o arquivo."] });
-        resolve(false);
+        resolve(null);
       };
       update(entry.id, { state: "sending", progress: 0 });
       xhr.send(body);
@@ -111,7 +118,12 @@ export function BatchUpload({
     setToast(null);
     setSending(true);
     let allOk = true;
-    for (const entry of pending) allOk = (await send(entry)) && allOk;
+    let created = 0;
+    for (const entry of pending) {
+      const count = await send(entry, created);
+      if (count === null) allOk = false;
+      else created += count;
+    }
     setSending(false);
     if (allOk) navigate(`/${kind}`);
     else
@@ -133,8 +145,13 @@ export function BatchUpload({
       >
         <input type="hidden" name="intent" value={intent} />
         <div className="field narrow-form">
-          <label htmlFor="idEmpresaFilial">Filial</label>
-          <select id="idEmpresaFilial" name="idEmpresaFilial" ref={branch} defaultValue={branchId}>
+          <label htmlFor="idEmpresaFilial">Empresa / filial</label>
+          <select
+            id="idEmpresaFilial"
+            name="idEmpresaFilial"
+            ref={branch}
+            defaultValue={branchId ?? String(defaultBranchId)}
+          >
             {branches.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.id} - {option.nome}

@@ -1,6 +1,9 @@
 import { Form, Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
 
 import { ALREADY_PRESENT } from "../../api/domain/catalogues";
+
+import { ColorChip } from "~/components/color-chip";
 
 import type { DuplicateData } from "./duplicate.server";
 
@@ -13,13 +16,19 @@ export function DuplicateForm({
   onBranchChange,
   onCancel,
   redirectTo,
+  busy = false,
 }: {
   data: DuplicateData;
   onBranchChange?: (branchId: string) => void;
   onCancel?: () => void;
   redirectTo: string;
+  /** The dialog is loading another branch's list: 'Duplicar' waits for it (it would post the previous branch). */
+  busy?: boolean;
 }) {
   const action = `/${data.kind}/duplicar`;
+  // Controlled, so a branch the dialog picks itself (not the source's) shows, and a choice stays while it loads.
+  const [branch, setBranch] = useState(String(data.branchId ?? ""));
+  useEffect(() => setBranch(String(data.branchId ?? "")), [data.branchId]);
   return (
     <div className="stack">
       <Form method="get" action={action} className="inline-form">
@@ -32,8 +41,11 @@ export function DuplicateForm({
           <select
             id="filial-destino"
             name="filial"
-            defaultValue={data.branchId ?? undefined}
-            onChange={onBranchChange ? (event) => onBranchChange(event.currentTarget.value) : undefined}
+            value={branch}
+            onChange={(event) => {
+              setBranch(event.currentTarget.value);
+              onBranchChange?.(event.currentTarget.value);
+            }}
           >
             {data.branches.map((branch) => (
               <option key={branch.id} value={branch.id}>
@@ -54,10 +66,7 @@ export function DuplicateForm({
         <ul className="duplicate-items" aria-label="Itens que serão duplicados">
           {data.missing.map((item) => (
             <li key={item.id}>
-              {item.color ? (
-                <span className="color-chip" style={{ background: item.color }} aria-hidden="true" />
-              ) : null}{" "}
-              {item.name}
+              {item.color ? <ColorChip color={item.color} /> : null} {item.name}
               {item.color ? <span className="muted"> ({item.color})</span> : null}
             </li>
           ))}
@@ -78,7 +87,7 @@ export function DuplicateForm({
             Cancelar
           </Link>
         )}
-        <button type="submit" className="button button-primary" disabled={data.missing.length === 0}>
+        <button type="submit" className="button button-primary" disabled={busy || data.missing.length === 0}>
           Duplicar
         </button>
       </Form>

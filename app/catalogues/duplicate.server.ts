@@ -37,13 +37,16 @@ export async function catalogueDuplicateLoader(args: CatalogueArgs, kind: Catalo
     });
   }
   const branches = await loadActiveBranches(catalogue.api);
-  const requested = Number(url.searchParams.get("filial"));
-  const branchId = branches.find((branch) => branch.id === requested)?.id ?? branches[0]?.id ?? null;
-  const [selected, present] = await Promise.all([
-    findCatalogueItems(catalogue.api, kind, ids),
-    branchId ? listBranchCatalogue(catalogue.api, kind, branchId) : Promise.resolve({ ok: true as const, data: [] }),
-  ]);
+  const selected = await findCatalogueItems(catalogue.api, kind, ids);
   if (!selected.ok) return failLoad(catalogue.api, selected, catalogue.texts.loadFailed);
+  // The asked-for branch, else the first one the ticked items do not come from (copying onto their own branch
+  // would have nothing to do).
+  const sources = new Set(selected.data.map((item) => item.companyId));
+  const requested = branches.find((branch) => branch.id === Number(url.searchParams.get("filial")));
+  const branchId = (requested ?? branches.find((branch) => !sources.has(branch.id)) ?? branches[0])?.id ?? null;
+  const present = branchId
+    ? await listBranchCatalogue(catalogue.api, kind, branchId)
+    : { ok: true as const, status: 200, data: [] };
   if (!present.ok) return failLoad(catalogue.api, present, catalogue.texts.loadFailed);
   const names = new Set(present.data.map((item) => item.name.toLowerCase()));
   const seen = new Set<string>();

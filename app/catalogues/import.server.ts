@@ -1,5 +1,6 @@
 import { CSV_INVALID, type CatalogueKind } from "../../api/domain/catalogues";
 
+import { createdCount } from "~/lib/format";
 import { importCatalogueCsv } from "~/models/catalogues.server";
 import { toastCookie, type ToastInput } from "~/toast.server";
 
@@ -19,8 +20,10 @@ export async function importBatch(catalogue: CatalogueContext, form: FormData) {
     return { ok: false as const, files: [], toast, branchId };
   }
   const results: BatchFileResult[] = [];
+  let created = 0;
   for (const file of files) {
     const result = await importCatalogueCsv(catalogue.api, kind, branchId, file);
+    if (result.ok) created += result.data.created;
     results.push(
       result.ok
         ? { name: file.name, ok: true, errors: [] }
@@ -29,8 +32,16 @@ export async function importBatch(catalogue: CatalogueContext, form: FormData) {
   }
   const failed = results.filter((result) => !result.ok);
   if (!failed.length) {
-    const toast: ToastInput = { type: "success", title: texts.batchCreated };
-    return { ok: true as const, files: results, toast, branchId };
+    // The script sends its files one request each and says how many the earlier ones created, so the last answer's
+    // toast (the one the list shows) counts them all. Only a message: nothing else trusts that number.
+    const earlier = Number(form.get("anteriores"));
+    const total = created + (Number.isSafeInteger(earlier) && earlier > 0 ? earlier : 0);
+    const toast: ToastInput = {
+      type: "success",
+      title: texts.batchCreated,
+      description: createdCount(definition, total),
+    };
+    return { ok: true as const, files: results, toast, branchId, created };
   }
   const description = failed.length === 1 && failed[0].errors.length === 1 ? failed[0].errors[0] : BATCH_FAILED_HINT;
   const toast: ToastInput = { type: "error", title: texts.batchFailed, description };
@@ -39,7 +50,7 @@ export async function importBatch(catalogue: CatalogueContext, form: FormData) {
 
 /**
  * POST /{kind}/importar, the resource route the batch form's script sends each file to (with upload progress): JSON
- * `{ files }`, 200 when every file was imported (with the success toast for the list it then opens), 400 otherwise.
+ * `{ files, created }`, 200 when every file was imported (with the success toast for the list it then opens), 400 otherwise.
  */
 export async function catalogueImportAction(args: CatalogueArgs, kind: CatalogueKind) {
   const catalogue = await requireCatalogue(args, kind);
@@ -47,7 +58,7 @@ export async function catalogueImportAction(args: CatalogueArgs, kind: Catalogue
   const outcome = await importBatch(catalogue, await args.request.formData());
   const headers = outcome.ok ? { "set-cookie": await toastCookie(args.context, outcome.toast) } : undefined;
   return Response.json(
-    { files: outcome.files, toast: outcome.ok ? undefined : outcome.toast },
+    { files: outcome.files, created: outcome.ok ? outcome.created : 0, toast: outcome.ok ? undefined : outcome.toast },
     { status: outcome.ok ? 200 : 400, headers },
   );
 }

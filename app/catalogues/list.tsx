@@ -1,7 +1,9 @@
 import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { ListSearch, Pager, SortHeader } from "~/components/list-controls";
+import { ColorChip } from "~/components/color-chip";
+import { DataList } from "~/components/data-list";
+import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -9,6 +11,8 @@ import { DuplicateForm } from "./duplicate-form";
 import type { DuplicateData } from "./duplicate.server";
 import type { catalogueListLoader } from "./list.server";
 import { DEFAULT_SORT } from "./sort";
+
+type Item = ReturnType<typeof useLoaderData<typeof catalogueListLoader>>["page"]["items"][number];
 
 /**
  * The list tab. Without JS: the tick boxes belong to a GET form that opens the duplicate page, 'Marcar Todos' is a
@@ -20,7 +24,7 @@ export default function CatalogueList() {
   const here = `${location.pathname}${location.search}`;
   const hydrated = useHydrated();
   const [ticked, setTicked] = useState<Set<number>>(new Set(tickAll ? page.items.map((item) => item.id) : []));
-  const [removing, setRemoving] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<Item | null>(null);
   const duplicate = useFetcher<DuplicateData>();
   const [duplicateOpen, setDuplicateOpen] = useState(false);
   // New list data means a save, removal or duplicate finished: start over with nothing ticked and no dialog.
@@ -47,12 +51,14 @@ export default function CatalogueList() {
     return query ? `${location.pathname}?${query}` : location.pathname;
   })();
 
+  // The server opens the dialog on the first branch the ticked items do not come from.
   const openDuplicate = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const ids = [...ticked].join(",");
-    duplicate.load(`/${kind}/duplicar?ids=${ids}`);
+    duplicate.load(`/${kind}/duplicar?ids=${[...ticked].join(",")}`);
     setDuplicateOpen(true);
   };
+  // The fetcher keeps the last dialog's data: show it only when it is about the items ticked now.
+  const duplicateData = duplicate.data?.ids.join(",") === [...ticked].join(",") ? duplicate.data : undefined;
 
   return (
     <section aria-label={texts.listTab}>
@@ -63,86 +69,82 @@ export default function CatalogueList() {
       {page.items.length === 0 ? (
         <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : texts.empty}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <thead>
-              <tr>
-                {canEdit ? (
-                  <th scope="col" className="col-tick">
-                    {hydrated ? (
-                      <button type="button" className="link-button" onClick={toggleAll}>
-                        {allTicked ? "Desmarcar Todos" : "Marcar Todos"}
-                      </button>
-                    ) : (
-                      <Link to={tickAllHref}>{tickAll ? "Desmarcar Todos" : "Marcar Todos"}</Link>
-                    )}
-                  </th>
-                ) : null}
-                <SortHeader column="empresa" label="Empresa" params={params} defaultSort={DEFAULT_SORT} />
-                <SortHeader column="nome" label={title} params={params} defaultSort={DEFAULT_SORT} />
-                {hasColor ? <SortHeader column="cor" label="Cor" params={params} defaultSort={DEFAULT_SORT} /> : null}
-                {canEdit ? (
-                  <>
-                    <th scope="col">Editar</th>
-                    <th scope="col">Remover</th>
-                  </>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((item) => (
-                <tr key={item.id}>
-                  {canEdit ? (
-                    <td className="col-tick">
-                      <input
-                        type="checkbox"
-                        name="ids"
-                        value={item.id}
-                        form="selecao"
-                        aria-label={`Selecionar ${item.name} (${item.empresa})`}
-                        checked={hydrated ? ticked.has(item.id) : undefined}
-                        defaultChecked={hydrated ? undefined : tickAll}
-                        onChange={() => toggle(item.id)}
-                      />
-                    </td>
-                  ) : null}
-                  <td>{item.empresa}</td>
-                  <td>{item.name}</td>
-                  {hasColor ? (
-                    <td>
-                      <span className="color-chip" style={{ background: item.color ?? undefined }} aria-hidden="true" />{" "}
-                      {item.color}
-                    </td>
-                  ) : null}
-                  {canEdit ? (
-                    <>
-                      <td>
-                        <Link
-                          to={`/${kind}/${item.id}/editar?redirectTo=${encodeURIComponent(here)}`}
-                          aria-label={`Editar ${item.name}`}
-                        >
-                          Editar
-                        </Link>
-                      </td>
-                      <td>
-                        <Link
-                          to={`/${kind}/${item.id}/remover?redirectTo=${encodeURIComponent(here)}`}
-                          aria-label={`Remover ${item.name}`}
-                          onClick={(event) => {
-                            event.preventDefault();
-                            setRemoving(item.id);
-                          }}
-                        >
-                          Remover
-                        </Link>
-                      </td>
-                    </>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataList
+          label={title}
+          rows={page.items}
+          rowKey={(item) => item.id}
+          sort={{ params, defaultSort: DEFAULT_SORT }}
+          tick={
+            canEdit
+              ? {
+                  header: hydrated ? (
+                    <button type="button" className="link-button" onClick={toggleAll}>
+                      {allTicked ? "Desmarcar Todos" : "Marcar Todos"}
+                    </button>
+                  ) : (
+                    <Link to={tickAllHref}>{tickAll ? "Desmarcar Todos" : "Marcar Todos"}</Link>
+                  ),
+                  cell: (item) => (
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={item.id}
+                      form="selecao"
+                      aria-label={`Selecionar ${item.name} (${item.empresa})`}
+                      checked={hydrated ? ticked.has(item.id) : undefined}
+                      defaultChecked={hydrated ? undefined : tickAll}
+                      onChange={() => toggle(item.id)}
+                    />
+                  ),
+                }
+              : undefined
+          }
+          columns={[
+            { id: "empresa", label: "Empresa", sortKey: "empresa", cell: (item) => item.empresa },
+            { id: "nome", label: title, sortKey: "nome", primary: true, cell: (item) => item.name },
+            ...(hasColor
+              ? [
+                  {
+                    id: "cor",
+                    label: "Cor",
+                    sortKey: "cor",
+                    cell: (item: Item) => (
+                      <>
+                        <ColorChip color={item.color} /> {item.color}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+          actions={
+            canEdit
+              ? [
+                  {
+                    label: "Editar",
+                    action: (item) => ({
+                      label: "Editar",
+                      to: `/${kind}/${item.id}/editar?redirectTo=${encodeURIComponent(here)}`,
+                      accessibleName: `Editar ${item.name}`,
+                    }),
+                  },
+                  {
+                    label: "Remover",
+                    action: (item) => ({
+                      label: "Remover",
+                      to: `/${kind}/${item.id}/remover?redirectTo=${encodeURIComponent(here)}`,
+                      accessibleName: `Remover ${item.name}`,
+                      danger: true,
+                      onClick: (event) => {
+                        event.preventDefault();
+                        setRemoving(item);
+                      },
+                    }),
+                  },
+                ]
+              : []
+          }
+        />
       )}
       <div className="list-actions">
         {canEdit && (!hydrated || ticked.size > 0) ? (
@@ -157,9 +159,9 @@ export default function CatalogueList() {
       <Pager params={params} total={page.total} defaultSort={DEFAULT_SORT} />
 
       {removing !== null ? (
-        <Modal title="Remover" onClose={() => setRemoving(null)}>
+        <Modal title={`Remover ${removing.name}`} subtitle={removing.empresa} onClose={() => setRemoving(null)}>
           <ConfirmRemoval
-            action={`/${kind}/${removing}/remover`}
+            action={`/${kind}/${removing.id}/remover`}
             redirectTo={here}
             onCancel={() => setRemoving(null)}
           />
@@ -167,14 +169,15 @@ export default function CatalogueList() {
       ) : null}
       {duplicateOpen ? (
         <Modal title={texts.duplicateDialog} onClose={() => setDuplicateOpen(false)}>
-          {duplicate.data ? (
+          {duplicateData ? (
             <DuplicateForm
-              data={duplicate.data}
+              data={duplicateData}
               onBranchChange={(branchId) =>
                 duplicate.load(`/${kind}/duplicar?ids=${[...ticked].join(",")}&filial=${branchId}`)
               }
               onCancel={() => setDuplicateOpen(false)}
               redirectTo={here}
+              busy={duplicate.state !== "idle"}
             />
           ) : (
             <p>Carregando ...</p>

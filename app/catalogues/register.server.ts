@@ -4,8 +4,10 @@ import { data, redirect } from "@remix-run/node";
 import type { CatalogueKind } from "../../api/domain/catalogues";
 
 import { BLANK_FIELDS_TOAST, type FormActionData } from "~/components/forms";
+import { createdCount } from "~/lib/format";
 import { catalogueItemSchema } from "~/lib/schemas";
 import { createCatalogueItem } from "~/models/catalogues.server";
+import { scopeQuery } from "~/models/scope.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
 import { loadActiveBranches, requireCatalogue, type CatalogueArgs } from "./catalogue.server";
@@ -22,8 +24,19 @@ export async function catalogueRegisterLoader(args: CatalogueArgs, kind: Catalog
     texts: catalogue.texts,
     hasColor: catalogue.definition.hasColor,
     branches,
+    defaultBranchId: defaultBranch(branches, scopeQuery(catalogue.api.auth)),
     batch: new URL(args.request.url).searchParams.get("modo") === "lote",
   };
+}
+
+/**
+ * The branch the register forms start on: a branch-level user's own branch, else the main company's first branch
+ * (the lowest id, the one created with the company), not the alphabetically first.
+ */
+function defaultBranch(branches: { id: number }[], scope: ReturnType<typeof scopeQuery>) {
+  const own = "filialId" in scope ? scope.filialId : undefined;
+  if (own !== undefined && branches.some((branch) => branch.id === own)) return own;
+  return Math.min(...branches.map((branch) => branch.id));
 }
 
 export type RegisterActionData = FormActionData & { files?: BatchFileResult[]; branchId?: string };
@@ -60,5 +73,9 @@ export async function catalogueRegisterAction(args: CatalogueArgs, kind: Catalog
       { status: result.status },
     );
   }
-  return redirectWithToast(args.context, `/${kind}`, { type: "success", title: texts.created });
+  return redirectWithToast(args.context, `/${kind}`, {
+    type: "success",
+    title: texts.created,
+    description: createdCount(catalogue.definition, 1),
+  });
 }

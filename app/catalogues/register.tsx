@@ -12,14 +12,14 @@ import { INTENT } from "./register-form";
 import type { catalogueRegisterLoader, RegisterActionData } from "./register.server";
 
 export default function CatalogueRegister() {
-  const { kind, texts, hasColor, branches, batch } = useLoaderData<typeof catalogueRegisterLoader>();
+  const { kind, texts, hasColor, branches, defaultBranchId, batch } = useLoaderData<typeof catalogueRegisterLoader>();
   const actionData = useActionData<RegisterActionData>();
   const navigation = useNavigation();
   const { form, fields, onSubmit, toast } = useValidatedForm(
     catalogueItemSchema(kind, true),
     batch ? undefined : actionData,
     {
-      defaultValue: { companyId: String(branches[0].id), color: "#c62828" },
+      defaultValue: { companyId: String(defaultBranchId), color: "#c62828" },
     },
   );
   const batchFiles = actionData?.files ?? [];
@@ -43,6 +43,7 @@ export default function CatalogueRegister() {
             intent={INTENT.batch}
             serverResults={batchFiles}
             branchId={actionData?.branchId}
+            defaultBranchId={defaultBranchId}
             busy={navigation.state === "submitting"}
             failedTitle={texts.batchFailed}
           />

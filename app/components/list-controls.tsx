@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { listHref, PAGE_SIZE_OPTIONS, pagerPages, type ListParams } from "~/lib/list-params";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The parts every list page shares (DESIGN.md: one implementation per shared shape): search and page size as a
@@ -9,6 +10,8 @@ import { listHref, PAGE_SIZE_OPTIONS, pagerPages, type ListParams } from "~/lib/
  */
 export function ListSearch({ params, label, defaultSort }: { params: ListParams; label: string; defaultSort: string }) {
   const submit = useSubmit();
+  // With JS a new page size applies at once; without it the button applies it too, and says so.
+  const hydrated = useHydrated();
   return (
     <Form method="get" className="list-search" role="search">
       {params.ordem !== defaultSort ? <input type="hidden" name="ordem" value={params.ordem} /> : null}
@@ -33,7 +36,7 @@ export function ListSearch({ params, label, defaultSort }: { params: ListParams;
         </select>
       </div>
       <button type="submit" className="button">
-        Buscar
+        {hydrated ? "Buscar" : "Buscar e aplicar"}
       </button>
     </Form>
   );
@@ -54,7 +57,11 @@ export function SortHeader({
   const active = params.ordem === column;
   const nextDir = active && params.dir === "asc" ? "desc" : "asc";
   return (
-    <th scope="col" aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : "none"}>
+    <th
+      scope="col"
+      role="columnheader"
+      aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : "none"}
+    >
       <Link to={listHref(pathname, params, { ordem: column, dir: nextDir }, defaultSort)} className="sort-link">
         {label}
         <span aria-hidden="true">{active ? (params.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>

@@ -11,3 +11,13 @@ export function formatDateBR(isoDate: string) {
 }
 
 export const formatPhoneBR = formatPhone;
+
+/** 'N setores cadastrados' / '1 categoria cadastrada': the count toasts give after a create or an import. */
+export function createdCount(
+  noun: { singular: string; plural: string; feminine: boolean },
+  count: number,
+  verb = "cadastrad",
+) {
+  const ending = (noun.feminine ? "a" : "o") + (count === 1 ? "" : "s");
+  return `${count.toLocaleString("pt-BR")} ${count === 1 ? noun.singular : noun.plural} ${verb}${ending}`;
+}

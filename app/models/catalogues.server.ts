@@ -1,7 +1,7 @@
 import type { z } from "zod";
 
 import { CATALOGUES, type CatalogueKind } from "../../api/domain/catalogues";
-import { CatalogueChunk, CatalogueItem, CataloguePage } from "../../api/routes/catalogues";
+import { CatalogueChunk, CatalogueImported, CatalogueItem, CataloguePage } from "../../api/routes/catalogues";
 
 import { callApi, type ApiCaller, type ApiFailure, type ApiResult } from "~/api.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
@@ -102,5 +102,5 @@ export function importCatalogueCsv(api: SignedInCaller, kind: CatalogueKind, bra
   const upload = new FormData();
   upload.set(csvField, file);
   upload.set("idEmpresaFilial", branchId);
-  return callApi(api, csvPath, { method: "POST", formData: upload });
+  return callApi(api, csvPath, { method: "POST", formData: upload, schema: CatalogueImported });
 }

@@ -68,7 +68,7 @@ function fileEntry(page: Page, javaScriptEnabled: boolean, fileName: string) {
     const cp1252 = `NOME\r\n${prefix} Ação Higiênica\r\n${prefix} Órgão Único\r\n`;
 
     await openBatch(page, spec, javaScriptEnabled);
-    await page.getByLabel("Filial", { exact: true }).selectOption({ label: branchOption("aldeota") });
+    await page.getByLabel("Empresa / filial").selectOption({ label: branchOption("aldeota") });
     await page
       .getByLabel(FILE_INPUT)
       .setInputFiles([csv("lista-utf8.csv", utf8), csv("lista-1252.csv", cp1252, "latin1")]);
@@ -118,7 +118,7 @@ function fileEntry(page: Page, javaScriptEnabled: boolean, fileName: string) {
     const good = `nome\n${prefix} Certo\n`;
 
     await openBatch(page, spec, javaScriptEnabled);
-    await page.getByLabel("Filial", { exact: true }).selectOption({ label: branchOption("messejana") });
+    await page.getByLabel("Empresa / filial").selectOption({ label: branchOption("messejana") });
     await page.getByLabel(FILE_INPUT).setInputFiles([csv("com-erros.csv", bad), csv("certo.csv", good)]);
     await page.getByRole("button", { name: "Cadastrar" }).click();
     await expect(toast(page, spec.batchFailed)).toBeVisible();
@@ -134,11 +134,11 @@ function fileEntry(page: Page, javaScriptEnabled: boolean, fileName: string) {
     }
     await expect(page).toHaveURL(`/${spec.kind}/cadastrar?modo=lote`);
     // The branch stays chosen for the next try (without JS the answer is a new page).
-    await expect(page.getByLabel("Filial", { exact: true })).toHaveValue(String(BRANCHES.messejana.id));
+    await expect(page.getByLabel("Empresa / filial")).toHaveValue(String(BRANCHES.messejana.id));
 
     // A name the branch already has (any case) is refused with its line.
     await openBatch(page, spec, javaScriptEnabled);
-    await page.getByLabel("Filial", { exact: true }).selectOption({ label: branchOption("messejana") });
+    await page.getByLabel("Empresa / filial").selectOption({ label: branchOption("messejana") });
     const clash = `nome\n${prefix} Novo\n${prefix} CERTO\n`;
     await page.getByLabel(FILE_INPUT).setInputFiles(csv("repetido.csv", clash));
     await page.getByRole("button", { name: "Cadastrar" }).click();
