@@ -93,7 +93,18 @@ export const SERVER_ENV = {
   SESSION_SECRET: randomBytes(32).toString("hex"),
 };
 
-export type ServerOptions = { dataDir: string; demoData: boolean; label: string; timeoutMs?: number };
+export type ServerOptions = {
+  dataDir: string;
+  demoData: boolean;
+  label: string;
+  timeoutMs?: number;
+  /** A PostgreSQL database for the server (DATABASE_URL); PGlite in dataDir otherwise. */
+  databaseUrl?: string;
+  /** Extra node arguments before the script (e.g. another --import), and another script (the bare Remix app). */
+  nodeArgs?: string[];
+  script?: string;
+  env?: Record<string, string>;
+};
 
 export type RunningServer = {
   url: string;
@@ -116,6 +127,10 @@ export async function startServer({
   demoData,
   label,
   timeoutMs = 90_000,
+  databaseUrl,
+  nodeArgs = [],
+  script = "server.ts",
+  env: extraEnv = {},
 }: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `limpeza-bench-${label}-${process.pid}-${port}.log`);
@@ -127,9 +142,11 @@ export async function startServer({
     delete env[name];
   }
   Object.assign(env, SERVER_ENV, { PORT: String(port), HOST, DATA_DIR: dataDir, DEMO_DATA: String(demoData) });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  Object.assign(env, extraEnv);
 
   const began = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", ...nodeArgs, script], {
     cwd: ROOT,
     env,
     stdio: ["ignore", logFd, logFd],

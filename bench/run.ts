@@ -40,6 +40,8 @@ import {
   type RequestSpec,
   type RunningServer,
 } from "./lib.ts";
+import { measureSecurityLoad, type SecurityLoadReport } from "./load.ts";
+import { measureScale } from "./scale.ts";
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -54,6 +56,9 @@ const SETTINGS = {
   importFailRuns: numberFromEnv("BENCH_IMPORT_FAIL_RUNS", 3),
   exportDownloads: Math.max(1, numberFromEnv("BENCH_EXPORT_DOWNLOADS", 3)),
   exportSizes: process.env.BENCH_EXPORT_100K === "0" ? [10_000] : [10_000, 100_000],
+  scale: process.env.BENCH_SCALE !== "0",
+  dummyRoutes: numberFromEnv("BENCH_DUMMY_ROUTES", 150),
+  only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
 };
 
@@ -176,15 +181,20 @@ async function measureCases(dataDir: string) {
   };
   const results: CaseResult[] = [];
   let imports: ImportRow[] = [];
+  let security: SecurityLoadReport | undefined;
   try {
     for (const benchCase of CASES) results.push(await measureCase(server.url, context, benchCase));
+    // The security load check (issue 7): 50 connections, alone and while password-reset requests flood the server.
+    const auth = { cookie: await context.signIn(), token: await context.apiToken() };
+    security = await measureSecurityLoad(server.url, auth, {}, progress);
+    problems.push(...security.problems);
     // After the load cases, so the sector list they read does not change under them.
     progress(`CSV imports of ${IMPORT_ROWS} rows`);
     imports = await measureImports(context, SETTINGS.importFailRuns, problems, progress);
   } finally {
     await server.stop();
   }
-  return { results, imports };
+  return { results, imports, security };
 }
 
 async function measureCase(baseUrl: string, context: BenchContext, benchCase: BenchCase): Promise<CaseResult> {
@@ -375,6 +385,8 @@ async function main() {
     `load: autocannon from this process, ${SETTINGS.connections} connections, ${SETTINGS.warmupS}s warm-up + ${SETTINGS.durationS}s measured, accept-encoding: ${SETTINGS.acceptEncoding}`,
   );
 
+  if (SETTINGS.only === "scale") return runScale();
+
   const startups = await measureStartups();
   if (startups.rows.length) {
     console.log(`\nServer start-up (${SETTINGS.startupRuns} run(s) each; node --import tsx server.ts)`);
@@ -383,7 +395,8 @@ async function main() {
 
   // The load server reuses the demo dir seeded above (or seeds a fresh one when start-up runs are off).
   const demoDir = startups.seededDir ?? tempDir("demo");
-  const { results, imports } = await measureCases(demoDir.dir);
+  const { results, imports, security } = await measureCases(demoDir.dir);
+  if (security) console.log(`\nLoad check under a password-reset flood (bench/load.ts)\n${security.table}`);
   demoDir.remove();
   const list = await madeListData();
   console.log(`\nThroughput and latency (one server, demo database)`);
@@ -413,6 +426,8 @@ async function main() {
   console.log(exportTable(exports));
   for (const line of exportRatios(exports)) console.log(line);
 
+  if (SETTINGS.scale) await runScale();
+
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
   console.log(`Total time ${fmt.int((performance.now() - began) / 1000)} s`);
   if (problems.length) {
@@ -420,6 +435,22 @@ async function main() {
       `\nPROBLEMS (the figures above may be wrong):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
     );
     process.exitCode = 1;
+  }
+}
+
+/** Speed at scale (bench/scale.ts): the framework floor, 10,000 and 50,000 rows on both databases, the JS budget. */
+async function runScale() {
+  const report = await measureScale({ ...SETTINGS, dummyRoutes: SETTINGS.dummyRoutes }, progress, problems);
+  console.log(
+    `\nScale (issue 9): bare Remix floor, sign-in, list and API search at 10,000 and 50,000 sectors, PGlite and PostgreSQL`,
+  );
+  console.log(report);
+  if (SETTINGS.only === "scale") {
+    console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
+    if (problems.length) {
+      console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+      process.exitCode = 1;
+    }
   }
 }
 

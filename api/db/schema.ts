@@ -8,6 +8,8 @@ import type { ColumnType } from "kysely";
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Agendas {
@@ -59,6 +61,7 @@ export interface Branches {
   endereco: Generated<string>;
   id: Generated<number>;
   nome: string;
+  nome_folded: Generated<string>;
   numero: Generated<string>;
 }
 
@@ -69,6 +72,7 @@ export interface Categories {
   deleted_at: Timestamp | null;
   id: Generated<number>;
   name: string;
+  name_folded: Generated<string>;
 }
 
 export interface Companies {
@@ -138,6 +142,11 @@ export interface LegacyObservations {
   user_id: number | null;
 }
 
+export interface ListVersions {
+  company_id: number;
+  version: Generated<Int8>;
+}
+
 export interface MasterCpfs {
   company_id: number;
   cpf: string;
@@ -194,6 +203,7 @@ export interface Procedures {
   deleted_at: Timestamp | null;
   id: Generated<number>;
   name: string;
+  name_folded: Generated<string>;
 }
 
 export interface RateLimits {
@@ -218,6 +228,7 @@ export interface Risks {
   deleted_at: Timestamp | null;
   id: Generated<number>;
   name: string;
+  name_folded: Generated<string>;
 }
 
 export interface Sectors {
@@ -227,6 +238,7 @@ export interface Sectors {
   deleted_at: Timestamp | null;
   id: Generated<number>;
   name: string;
+  name_folded: Generated<string>;
 }
 
 export interface Sessions {
@@ -280,6 +292,7 @@ export interface DB {
   environments: Environments;
   history: History;
   legacy_observations: LegacyObservations;
+  list_versions: ListVersions;
   master_cpfs: MasterCpfs;
   outbox: Outbox;
   password_reset_tokens: PasswordResetTokens;

@@ -322,4 +322,6 @@ export async function seedDemo(database: Database) {
       { line: 2, name: "Ruído", color: "#455a64" },
     ]);
   });
+  // PGlite gathers no statistics on its own: the planner's first plans for the new rows need them.
+  await sql`analyze`.execute(database.db);
 }

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sql, type RawBuilder } from "kysely";
 
 import { ApiError } from "./errors.ts";
+import "./zod-setup.ts";
 
 /**
  * Query parameters every paged list accepts (the web app keeps them in the page URL):
@@ -122,4 +123,39 @@ export function decodeCursor(after: string): Cursor {
     throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
   }
   return { key: value[0], id: value[1] };
+}
+
+/**
+ * List totals, cached per database, scope and search (docs/performance.md 'Counts'). A count scans every row of the
+ * scope that matches, so it is the dearest part of a page; the cache keeps each total with the company's list
+ * version (table list_versions, moved by triggers on every statement that writes a listed table of the company,
+ * migration 003) and uses it only while that version is still current. Exact on every server and instance: a write
+ * anywhere, through any code, makes the next request count again.
+ */
+type CachedTotal = { version: string; total: number };
+const totalsByDatabase = new WeakMap<object, Map<string, CachedTotal>>();
+/** Entries kept per database; the oldest go first (a Map iterates in insertion order). */
+const MAX_CACHED_TOTALS = 2000;
+
+export async function cachedTotal(
+  database: object,
+  key: string,
+  version: string | null,
+  count: () => Promise<number>,
+): Promise<number> {
+  let totals = totalsByDatabase.get(database);
+  if (!totals) totalsByDatabase.set(database, (totals = new Map()));
+  const cached = totals.get(key);
+  if (version !== null && cached?.version === version) return cached.total;
+  const total = await count();
+  if (version === null) return total;
+  totals.delete(key);
+  totals.set(key, { version, total });
+  if (totals.size > MAX_CACHED_TOTALS) totals.delete(totals.keys().next().value!);
+  return total;
+}
+
+/** The company's list version as text (int8), the expression a list query selects beside its rows. */
+export function listVersionOf(companyId: number) {
+  return sql<string>`coalesce((select lv.version::text from list_versions lv where lv.company_id = ${companyId}), '0')`;
 }

@@ -2,7 +2,6 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
-import { foldText } from "../lib/list-query.ts";
 import { bearer, errorResponses, jsonResponse, queryId } from "../lib/openapi.ts";
 
 /** One branch (filial) of the contract's branch list. */
@@ -41,7 +40,8 @@ export function branchRoutes(deps: ApiDeps) {
       .select(["id", "nome", "cnpj", "endereco", "numero", "ativo", "company_id"])
       .where("company_id", "=", scope.companyId);
     if (scope.level !== "company") query = query.where("id", "=", scope.branchId);
-    const rows = await query.orderBy(foldText("nome")).orderBy("id").execute();
+    // nome_folded: the name folded by the database (migration 003), in the order of branches_company_sort_idx.
+    const rows = await query.orderBy("nome_folded").orderBy("id").execute();
     return c.json(
       rows.map((row) => ({
         ID: row.id,

@@ -7,11 +7,13 @@ import { ALREADY_PRESENT, catalogueTexts, INVALID_LIST, type CatalogueDefinition
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import {
+  cachedTotal,
   CHUNK_SIZE,
   decodeCursor,
   encodeCursor,
   foldSearch,
   foldText,
+  listVersionOf,
   pageOf,
   type ListQuery,
 } from "../lib/list-query.ts";
@@ -167,9 +169,19 @@ export async function findCatalogueItem(db: Kysely<DB>, c: CatalogueDefinition, 
   return row;
 }
 
+/** The list's sort keys: the folded columns of migration 003 (a colour is lower-case hex already, folded anyway). */
+function sortKeyOf(c: CatalogueDefinition, sort: string | undefined) {
+  const key = sort !== undefined && isSort(sort) ? sort : "nome";
+  if (key === "empresa") return { key: sql<string>`branch.nome_folded`, needsBranch: true };
+  if (key === "cor" && c.hasColor) return { key: foldText("item.color"), needsBranch: false };
+  return { key: sql<string>`item.name_folded`, needsBranch: false };
+}
+
 /**
- * The filtered list every read shares: the scope query checked against the scope (404 outside it), the ids, the
- * search (case- and accent-insensitive, on the item's and the branch's names), and the sort expression.
+ * The list every read shares (docs/performance.md 'The list query pattern'): the scope query checked against the
+ * scope (404 outside it), the ids, the search and the sort key. The search is a LIKE on the folded name, or the
+ * item's branch among the branches whose folded name matches (a sub-select over the company's few branches, so the
+ * items are not joined to their branch to be filtered). No function runs per row.
  */
 async function filteredItems(
   db: Kysely<DB>,
@@ -179,21 +191,35 @@ async function filteredItems(
   query: Pick<ListQuery, "q" | "sort" | "dir">,
 ) {
   const branches = await resolveBranchFilter(db, scope, filter);
-  let filtered = fromItems(db, c)
+  const search = query.q?.trim() ? foldSearch(query.q) : null;
+  const scoped = db
+    .selectFrom(sql<SharedItemColumns>`${sql.table(c.table)}`.as("item"))
     .where("item.company_id", "=", branches.companyId)
+    .where("item.deleted_at", "is", null)
     .$if(branches.branchId !== undefined, (qb) => qb.where("item.branch_id", "=", branches.branchId!))
-    .$if(filter.ids !== undefined, (qb) => qb.where("item.id", "in", filter.ids!));
-  if (query.q?.trim()) {
-    const pattern = foldSearch(query.q);
-    filtered = filtered.where((eb) =>
-      eb.or([eb(foldText("item.name"), "like", pattern), eb(foldText("branch.nome"), "like", pattern)]),
+    .$if(filter.ids !== undefined, (qb) => qb.where("item.id", "in", filter.ids!))
+    .$if(search !== null, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb("item.name_folded", "like", search!),
+          eb(
+            "item.branch_id",
+            "in",
+            eb
+              .selectFrom("branches")
+              .select("branches.id")
+              .where("branches.company_id", "=", branches.companyId)
+              .where("branches.nome_folded", "like", search!),
+          ),
+        ]),
+      ),
     );
-  }
-  const sort = query.sort !== undefined && isSort(query.sort) ? query.sort : "nome";
-  // Sorting by the folded name can use the expression index of migration 002; the id breaks ties.
-  const sortKey = foldText(sort === "cor" && !c.hasColor ? SORTS.nome : SORTS[sort]);
+  const { key: sortKey, needsBranch } = sortKeyOf(c, query.sort);
   const direction = query.dir === "desc" ? "desc" : "asc";
-  return { filtered, sortKey, direction } as const;
+  // The cache key of the total: the scope and the folded search (ids lists are not cached).
+  const totalKey =
+    filter.ids === undefined ? `${c.table}|${branches.companyId}|${branches.branchId ?? ""}|${search ?? ""}` : null;
+  return { scoped, sortKey, needsBranch, direction, companyId: branches.companyId, totalKey } as const;
 }
 
 /** Every item of the list, sorted (by name unless told): the contract's plain array, and 'ids' look-ups. */
@@ -204,11 +230,20 @@ export async function listCatalogueItems(
   filter: CatalogueListFilter,
   query: Pick<ListQuery, "q" | "sort" | "dir"> = {},
 ): Promise<CatalogueItemRow[]> {
-  const { filtered, sortKey, direction } = await filteredItems(db, c, scope, filter, query);
-  return filtered.select(itemColumns(c)).orderBy(sortKey, direction).orderBy("item.id", direction).execute();
+  const { scoped, sortKey, direction } = await filteredItems(db, c, scope, filter, query);
+  return scoped
+    .innerJoin("branches as branch", "branch.id", "item.branch_id")
+    .select(itemColumns(c))
+    .orderBy(sortKey, direction)
+    .orderBy("item.id", direction)
+    .execute();
 }
 
-/** One page of the list and the total (size 0: every row on one page). */
+/**
+ * One page of the list and the total (size 0: every row on one page). The page is a deferred join: the ids of the
+ * page are found in the scope + sort + id index (skipping `offset` index entries, not joined rows), then only those
+ * 20 rows are read and joined to their branch. The total comes from the count cache (list-query.ts cachedTotal).
+ */
 export async function pageCatalogueItems(
   db: Kysely<DB>,
   c: CatalogueDefinition,
@@ -216,17 +251,38 @@ export async function pageCatalogueItems(
   filter: CatalogueListFilter,
   query: ListQuery,
 ) {
-  const { filtered, sortKey, direction } = await filteredItems(db, c, scope, filter, query);
+  const { scoped, sortKey, needsBranch, direction, companyId, totalKey } = await filteredItems(
+    db,
+    c,
+    scope,
+    filter,
+    query,
+  );
   const { page, size, limit, offset } = pageOf(query);
-  // The page and the total as two queries: a window count would make PostgreSQL read and sort every row.
-  const rows = await filtered
-    .select(itemColumns(c))
+  const pageIds = scoped
+    .$if(needsBranch, (qb) => qb.innerJoin("branches as branch", "branch.id", "item.branch_id"))
+    .select(["item.id", sortKey.as("sort_key")])
     .orderBy(sortKey, direction)
     .orderBy("item.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(limit!).offset(offset))
+    .$if(limit !== null, (qb) => qb.limit(limit!).offset(offset));
+  const rows = await db
+    .selectFrom(pageIds.as("page"))
+    .innerJoin(sql<SharedItemColumns>`${sql.table(c.table)}`.as("item"), "item.id", "page.id")
+    .innerJoin("branches as branch", "branch.id", "item.branch_id")
+    .select([...itemColumns(c), listVersionOf(companyId).as("list_version")])
+    .orderBy("page.sort_key", direction)
+    .orderBy("page.id", direction)
     .execute();
-  const counted = await filtered.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow();
-  return { rows, total: Number(counted.total), page, size };
+  const count = async () =>
+    Number((await scoped.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
+  if (totalKey === null)
+    return { rows: rows.map(({ list_version: _version, ...row }) => row), total: await count(), page, size };
+  // An empty page (past the end, or no match at all) carries no version: read it alone (a primary-key look-up).
+  const version =
+    rows[0]?.list_version ??
+    (await db.selectNoFrom(listVersionOf(companyId).as("list_version")).executeTakeFirstOrThrow()).list_version;
+  const total = await cachedTotal(db, totalKey, version, count);
+  return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
 }
 
 /**
@@ -243,8 +299,9 @@ export async function chunkCatalogueItems(
 ): Promise<CatalogueChunkRows> {
   const size = query.size ?? CHUNK_SIZE.default;
   const cursor = query.after === "" ? null : decodeCursor(query.after);
-  const { filtered, sortKey, direction } = await filteredItems(db, c, scope, filter, query);
-  const rows = await filtered
+  const { scoped, sortKey, direction } = await filteredItems(db, c, scope, filter, query);
+  const rows = await scoped
+    .innerJoin("branches as branch", "branch.id", "item.branch_id")
     .select([...itemColumns(c), sortKey.as("sort_key")])
     .$if(cursor !== null, (qb) =>
       qb.where(
@@ -273,6 +330,7 @@ export async function createCatalogueItem(
   await assertNameFree(db, c, item.branchId, item.name);
   try {
     const [{ id }] = await insertItems(db, c, scope, item.branchId, [{ name: item.name, color: item.color }]);
+    await noteWrites(db, c.table, 1);
     return findCatalogueItem(db, c, scope, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateName(c);
@@ -317,6 +375,7 @@ export async function renameCatalogueItem(
 export async function removeCatalogueItem(db: Kysely<DB>, c: CatalogueDefinition, scope: Scope, id: number) {
   await findCatalogueItem(db, c, scope, id);
   await db.updateTable(c.table).set({ deleted_at: new Date() }).where("id", "=", id).execute();
+  await noteWrites(db, c.table, 1);
 }
 
 /**
@@ -347,6 +406,7 @@ export async function duplicateCatalogueItems(
     if (!missing.size) throw new ApiError(400, ALREADY_PRESENT);
     return insertItems(trx, c, scope, branchId, [...missing.values()]);
   });
+  await noteWrites(db, c.table, inserted.length);
   const created = await selectItems(db, c)
     .where(
       "item.id",
@@ -374,7 +434,50 @@ export async function importCatalogueRows(
   return insertImported(db, c, scope, branchId, rows);
 }
 
-function insertImported(db: Kysely<DB>, c: CatalogueDefinition, scope: Scope, branchId: number, rows: CatalogueRow[]) {
+/**
+ * Statistics after writes (docs/performance.md 'Statistics'). PGlite has no autovacuum, so it never gathers them
+ * on its own, and a planner without them picks plans 100 times slower on a large list. A bulk write (an import, a
+ * duplicate of many items) analyses its table before answering; single writes are counted and every
+ * ANALYZE_EVERY of them analyse the table in the background. On PostgreSQL autovacuum does the same; the extra
+ * ANALYZE of a table costs a few milliseconds (it samples at most 30,000 rows).
+ */
+const ANALYZE_EVERY = 500;
+const BULK_WRITE = 1000;
+const writesSinceAnalyze = new WeakMap<object, Map<string, number>>();
+
+async function noteWrites(db: Kysely<DB>, table: string, count: number) {
+  let tables = writesSinceAnalyze.get(db);
+  if (!tables) writesSinceAnalyze.set(db, (tables = new Map()));
+  const pending = (tables.get(table) ?? 0) + count;
+  if (count < BULK_WRITE && pending < ANALYZE_EVERY) {
+    tables.set(table, pending);
+    return;
+  }
+  tables.set(table, 0);
+  const analyze = sql`analyze ${sql.table(table)}`.execute(db);
+  if (count >= BULK_WRITE) await analyze;
+  else analyze.catch(() => tables.set(table, ANALYZE_EVERY)); // tried again on the next write
+}
+
+async function insertImported(
+  db: Kysely<DB>,
+  c: CatalogueDefinition,
+  scope: Scope,
+  branchId: number,
+  rows: CatalogueRow[],
+) {
+  const created = await insertImportedRows(db, c, scope, branchId, rows);
+  await noteWrites(db, c.table, created.length);
+  return created;
+}
+
+function insertImportedRows(
+  db: Kysely<DB>,
+  c: CatalogueDefinition,
+  scope: Scope,
+  branchId: number,
+  rows: CatalogueRow[],
+) {
   return withNameRetry(db, async (trx) => {
     const existing = await namesIn(trx, c, branchId);
     const clashes = rows

@@ -1,7 +1,7 @@
-import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import type { z } from "zod";
+import { getInputProps, parse, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useId, useMemo, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type * as z from "zod/mini";
+import { safeParse } from "zod/v4/core";
 
 import { applyMask, type MaskName } from "../../api/domain/masks";
 
@@ -23,7 +23,7 @@ export type FormActionData = { result?: SubmissionResult<string[]>; toast?: Toas
  * conform + zod for one form: instant validation with JS, the same schema in the action without it. A submit that
  * fails in the browser shows the same toast the server would (`invalidToast`).
  */
-export function useValidatedForm<Schema extends z.ZodType>(
+export function useValidatedForm<Schema extends z.core.$ZodType>(
   schema: Schema,
   actionData: FormActionData | undefined,
   options: { id?: string; invalidToast?: ToastInput; defaultValue?: Record<string, unknown> } = {},
@@ -39,11 +39,7 @@ export function useValidatedForm<Schema extends z.ZodType>(
     // mouseup, and the user's click on it is lost (the form then neither submits nor shows its toast).
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, {
-        schema: schema as unknown as z.ZodType<Record<string, string>>,
-        disableAutoCoercion: true,
-      }),
+    onValidate: ({ formData }) => validateInBrowser(formData, schema),
   });
   const [clientToast, setClientToast] = useState<ToastInput | null>(null);
   useEffect(() => setClientToast(null), [actionData]);
@@ -52,15 +48,40 @@ export function useValidatedForm<Schema extends z.ZodType>(
     // conform validates a field on blur by submitting with its own '__intent__' button: not a user's submit.
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     if (submitter?.getAttribute("name") === "__intent__") return;
-    if (event.defaultPrevented) setClientToast(options.invalidToast ?? BLANK_FIELDS_TOAST);
+    // A fresh object each time: a second failed submit shows the toast again after the first one closed.
+    if (event.defaultPrevented) setClientToast({ ...(options.invalidToast ?? BLANK_FIELDS_TOAST) });
   };
   const toast = clientToast ?? actionData?.toast ?? null;
   return { form, fields, onSubmit, toast };
 }
 
+/**
+ * What conform's `parseWithZod` does with auto-coercion off (actions still use it), without importing it: its
+ * coercion module pulls full zod into the browser bundle (docs/performance.md 'JS budget'). Each field gets the
+ * messages of its issues; the schema's own messages are the live ones.
+ */
+function validateInBrowser(formData: FormData, schema: z.core.$ZodType) {
+  return parse(formData, {
+    resolve(payload) {
+      const result = safeParse(schema, payload);
+      if (result.success) return { value: result.data as Record<string, string> };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues) {
+        const name = issue.path
+          .map((part, index) => (typeof part === "number" ? `[${part}]` : index ? `.${String(part)}` : String(part)))
+          .join("");
+        (error[name] ??= []).push(issue.message);
+      }
+      return { error };
+    },
+  });
+}
+
+/** An action's (or a failed browser check's) toast; the same toast object is shown once, a new one shows again. */
 export function FormToast({ toast }: { toast: ToastInput | null | undefined }) {
-  if (!toast) return null;
-  return <ToastView toast={{ type: "info", ...toast }} />;
+  const view = useMemo(() => (toast ? { type: "info" as const, ...toast } : null), [toast]);
+  if (!view) return null;
+  return <ToastView toast={view} />;
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {

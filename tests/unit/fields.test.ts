@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 import {
   BIRTH_YEAR_MIN,
@@ -14,7 +14,7 @@ import {
 } from "../../api/domain/fields.ts";
 
 /** The first message of a failed parse, or the parsed value. */
-function check(schema: z.ZodType, value: unknown) {
+function check(schema: z.ZodMiniType, value: unknown) {
   const result = schema.safeParse(value);
   return result.success ? { value: result.data } : { error: result.error.issues[0].message };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 import {
   ForgotPasswordSchema,
@@ -10,7 +10,7 @@ import {
 } from "../../app/lib/schemas.ts";
 
 /** Field -> first message, as the form marks the fields. */
-function errorsOf(schema: z.ZodType, value: unknown) {
+function errorsOf(schema: z.ZodMiniType, value: unknown) {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const errors: Record<string, string> = {};

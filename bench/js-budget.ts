@@ -1,0 +1,97 @@
+/**
+ * The JS budget (issue 9: at most 120 KB gzip of script on every page): for each route of the built browser
+ * manifest (public/build/manifest-*.js), the scripts a first load of that page fetches (the entry, and the module
+ * and imports of every route from root down to it), each gzipped at level 9 and summed once per file. Run alone
+ * with `npx tsx bench/js-budget.ts` after `npm run build`; `npm run bench` prints the same table.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const JS_BUDGET_BYTES = 120 * 1024;
+
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+};
+type Manifest = { entry: { module: string; imports?: string[] }; routes: Record<string, ManifestRoute> };
+
+export type RouteScript = { route: string; url: string; files: number; rawBytes: number; gzipBytes: number };
+
+function readManifest(root: string): Manifest {
+  const dir = path.join(root, "public", "build");
+  const file = readdirSync(dir).find((name) => /^manifest-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error(`no manifest-*.js in ${dir}: run npm run build first`);
+  const text = readFileSync(path.join(dir, file), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as Manifest;
+}
+
+/** The URL pattern of a route, from its own and its parents' paths. */
+function urlOf(routes: Manifest["routes"], route: ManifestRoute) {
+  const parts: string[] = [];
+  for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? routes[at.parentId] : undefined) {
+    if (at.path) parts.unshift(at.path);
+  }
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
+
+export function measureJsBudget(root: string): RouteScript[] {
+  const manifest = readManifest(root);
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  const sizeOf = (url: string) => {
+    let size = sizes.get(url);
+    if (!size) {
+      const bytes = readFileSync(path.join(root, "public", url));
+      size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      sizes.set(url, size);
+    }
+    return size;
+  };
+  const results: RouteScript[] = [];
+  for (const route of Object.values(manifest.routes)) {
+    const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
+      files.add(at.module);
+      for (const file of at.imports ?? []) files.add(file);
+    }
+    let rawBytes = 0;
+    let gzipBytes = 0;
+    for (const file of files) {
+      const size = sizeOf(file);
+      rawBytes += size.raw;
+      gzipBytes += size.gzip;
+    }
+    results.push({ route: route.id, url: urlOf(manifest.routes, route), files: files.size, rawBytes, gzipBytes });
+  }
+  return results.sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+export function jsBudgetTable(rows: RouteScript[]) {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  return {
+    headers: ["route", "url", "files", "JS KB", "JS KB gzip", "≤ 120 KB"],
+    rows: rows.map((row) => [
+      row.route,
+      row.url,
+      String(row.files),
+      kb(row.rawBytes),
+      kb(row.gzipBytes),
+      row.gzipBytes <= JS_BUDGET_BYTES ? "ok" : "MISSED",
+    ]),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const rows = measureJsBudget(root);
+  const table = jsBudgetTable(rows);
+  console.log(table.headers.join(" | "));
+  for (const row of table.rows) console.log(row.join(" | "));
+  const over = rows.filter((row) => row.gzipBytes > JS_BUDGET_BYTES);
+  console.log(over.length ? `${over.length} route(s) over 120 KB gzip` : "every route within 120 KB gzip");
+}
