@@ -8,31 +8,41 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { serve, type ServerType } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
-import { sql } from "kysely";
 import pino from "pino";
 
-import { createApi } from "./api/app.ts";
+import { createApi, RETRY_AFTER_S, UNAVAILABLE } from "./api/app.ts";
 import { ConfigError, loadConfig, type Config } from "./api/config.ts";
-import { openDatabase, type Database } from "./api/db/connection.ts";
+import { DatabaseStartError, openDatabase, type Database } from "./api/db/connection.ts";
 import { migrate } from "./api/db/migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./api/db/seed.ts";
+import { limitBodies } from "./api/lib/body-limit.ts";
+import { bufferedCompression, staticFiles } from "./api/lib/compression.ts";
+import {
+  checkFormBody,
+  CLIENT_ADDRESS_HEADER,
+  clientAddressOf,
+  noticeResponse,
+  sameOrigin,
+} from "./api/lib/http-guards.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { createDiskStorage } from "./api/services/storage.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-type Variables = { requestId: string; nonce: string };
+type Variables = { requestId: string; nonce: string; clientAddress: string };
 
 export async function startServer(config: Config) {
   const startedAt = performance.now();
   const logger = pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 
   const database: Database = config.databaseUrl
-    ? await openDatabase({ databaseUrl: config.databaseUrl })
+    ? await openDatabase({
+        databaseUrl: config.databaseUrl,
+        onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool reconnects"),
+      })
     : await openDatabase({ dataDir: config.dataDir });
   const applied = await migrate(database);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
@@ -63,6 +73,7 @@ export async function startServer(config: Config) {
     const nonce = randomBytes(16).toString("base64");
     c.set("requestId", requestId);
     c.set("nonce", nonce);
+    c.set("clientAddress", clientAddressOf(c.req.raw, socketAddress(c), config.trustProxy));
     const begin = performance.now();
     await next();
     c.header("x-request-id", requestId);
@@ -78,49 +89,64 @@ export async function startServer(config: Config) {
       "request",
     );
   });
-  app.use("*", compress());
+  // Whole-body gzip of dynamic answers (api/lib/compression.ts, docs/performance.md).
+  app.use("*", bufferedCompression());
 
+  // Readiness: answers 200 only when a table of the database can be read (select 1 alone passes with PGlite's files
+  // gone, while every page fails).
   app.get("/healthz", async (c) => {
-    try {
-      await sql`select 1`.execute(database.db);
-      return c.json({ status: "ok", database: database.kind });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      return c.json({ status: "error" }, 503);
-    }
+    if (await databaseReachable(database)) return c.json({ status: "ok", database: database.kind });
+    logger.error("health check failed: the database does not answer");
+    return c.json({ status: "error", database: database.kind }, 503, { "retry-after": String(RETRY_AFTER_S) });
   });
 
-  app.all("/api/*", (c) => api.fetch(c.req.raw));
+  app.all("/api/*", (c) => {
+    // The API's rate limits key on this header: always ours, never what the client sent.
+    c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, c.get("clientAddress"));
+    return api.fetch(c.req.raw);
+  });
 
-  // Fingerprinted build assets never change under one name; the rest of public/ may.
-  app.use(
-    "/build/*",
-    serveStatic({
-      root: path.join(root, "public"),
-      onFound: (_path, c) => c.header("cache-control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  // Bodies over BODY_LIMIT (forms) or UPLOAD_LIMIT (multipart) are refused from Content-Length, or while reading a
+  // body sent without one, before Remix buffers anything (the API has the same guard for /api).
   app.use(
     "*",
-    serveStatic({
-      root: path.join(root, "public"),
-      onFound: (_path, c) => c.header("cache-control", "public, max-age=3600"),
-    }),
+    limitBodies({ body: config.bodyLimit, upload: config.uploadLimit }, (c, message) =>
+      noticeResponse(c.req.raw, 413, "Envio grande demais", message, { connection: "close" }),
+    ),
   );
+
+  // public/ indexed once, served from memory precompressed: fingerprinted build assets immutable for a year, the
+  // rest for an hour; other requests reach Remix without a file-system look-up (api/lib/compression.ts).
+  app.use("*", staticFiles(path.join(root, "public")));
 
   app.all("*", async (c) => {
     // Forms must come from our own pages (the cookie is SameSite=Lax too): a cross-site POST is refused.
-    if (!["GET", "HEAD"].includes(c.req.method) && !sameOrigin(c.req.raw)) {
+    if (!["GET", "HEAD"].includes(c.req.method) && !sameOrigin(c.req.raw, config.trustProxy)) {
       return c.text("Origem da requisição não permitida.", 403);
     }
-    return remix(c.req.raw, {
-      api: (request: Request) => api.fetch(request),
+    const unreadable = await checkFormBody(c.req.raw);
+    if (unreadable) return unreadable;
+    let apiUnavailable = false;
+    const response = await remix(c.req.raw, {
+      api: async (request: Request) => {
+        request.headers.set(CLIENT_ADDRESS_HEADER, c.get("clientAddress"));
+        const answer = await api.fetch(request);
+        if (answer.status === 503) apiUnavailable = true;
+        return answer;
+      },
       apiUrl: config.apiUrl,
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
       secureCookies: config.env === "production",
       sessionSecret: config.sessionSecret,
     });
+    // A failed page while the database is out is an outage, not a bug: the 503 page, and try again shortly.
+    if (response.status >= 500 && (apiUnavailable || !(await databaseReachable(database)))) {
+      return noticeResponse(c.req.raw, 503, "Sistema indisponível", UNAVAILABLE, {
+        "retry-after": String(RETRY_AFTER_S),
+      });
+    }
+    return response;
   });
 
   const server: ServerType = await new Promise((resolve) => {
@@ -151,7 +177,9 @@ function setSecurityHeaders(headers: Headers, nonce: string, production: boolean
       [
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
-        "style-src 'self' 'unsafe-inline'",
+        // No <style> element and no injected stylesheet; style attributes stay allowed for the two colour chips of
+        // the catalogue lists (a risk's own colour), the only inline styles left.
+        "style-src 'self'",
         "img-src 'self' data: blob:",
         "connect-src 'self'",
         "font-src 'self'",
@@ -168,16 +196,45 @@ function setSecurityHeaders(headers: Headers, nonce: string, production: boolean
   if (production) headers.set("strict-transport-security", "max-age=31536000");
 }
 
-function sameOrigin(request: Request) {
-  const origin = request.headers.get("origin");
-  // Browsers send Origin on every cross-site POST; its absence means a same-site navigation or a non-browser client.
-  if (!origin || origin === "null") return origin !== "null";
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+function socketAddress(c: Parameters<typeof getConnInfo>[0]) {
   try {
-    return new URL(origin).host === host;
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined; // not served by @hono/node-server (app.fetch called directly)
+  }
+}
+
+/** Whether the database answers within two seconds (the readiness check and the 503 decision). */
+export async function databaseReachable(database: Database) {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      database.ready(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("database check timed out")), 2_000);
+      }),
+    ]);
+    return true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** Development mode answers stack traces in data responses: fine on a laptop, never on a reachable host. */
+export function developmentWarning(config: Pick<Config, "env" | "host">) {
+  const local = ["localhost", "127.0.0.1", "::1"].includes(config.host);
+  if (config.env === "production" || local) return null;
+  return [
+    "",
+    "!".repeat(78),
+    `WARNING: NODE_ENV=${config.env} while listening on ${config.host}, reachable from other machines.`,
+    "Development mode sends error details and stack traces to the browser. Set NODE_ENV=production",
+    "(with SESSION_SECRET) for any server other people can reach, or HOST=127.0.0.1 for local work.",
+    "!".repeat(78),
+    "",
+  ].join("\n");
 }
 
 async function main() {
@@ -191,6 +248,8 @@ async function main() {
     }
     throw error;
   }
+  const warning = developmentWarning(config);
+  if (warning) console.warn(warning);
   const server = await startServer(config);
   if (config.demoData) {
     const demo = await server.database.db
@@ -217,7 +276,7 @@ async function main() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DatabaseStartError ? error.message : error);
     process.exit(1);
   });
 }

@@ -4,8 +4,11 @@ import type { ZodError } from "zod";
 
 import { requireUser } from "./auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
+import { isDatabaseUnavailable } from "./db/connection.ts";
 import { UNEXPECTED } from "./domain/messages.ts";
+import { DEFAULT_BODY_LIMITS, limitBodies } from "./lib/body-limit.ts";
 import { ApiError } from "./lib/errors.ts";
+import { TooManyAttempts } from "./lib/rate-limit.ts";
 import { branchRoutes } from "./routes/branches.ts";
 import { catalogueRoutes } from "./routes/catalogues.ts";
 import { fileRoutes } from "./routes/files.ts";
@@ -13,8 +16,15 @@ import { passwordRoutes } from "./routes/password.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { signUpRoutes, userRoutes } from "./routes/users.ts";
 
-
 export { UNEXPECTED };
+
+export const UNAVAILABLE = "O sistema está temporariamente indisponível. Tente novamente em alguns instantes.";
+export const RETRY_AFTER_S = 5;
+
+function isDataException(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}
 
 /** Field messages keyed by the request's field names, as the web forms show them. */
 export function fieldErrorsOf(error: ZodError) {
@@ -46,6 +56,7 @@ export function createApi(deps: ApiDeps) {
       return c.json(
         { message: error.message, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
         error.status,
+        error instanceof TooManyAttempts ? { "retry-after": String(error.retryAfterSeconds) } : {},
       );
     }
     // Hono's own client errors (malformed JSON, a body of the wrong content type) are the caller's fault, not ours.
@@ -53,10 +64,31 @@ export function createApi(deps: ApiDeps) {
       const message = error.status === 415 ? "Tipo de conteúdo não suportado" : "Requisição inválida";
       return c.json({ message }, error.status);
     }
+    // The database is unreachable (a terminated connection, a server restart, an unreadable data directory): not
+    // the caller's fault and not a bug here. 503 with Retry-After; the pool reconnects by itself once it is back.
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ err: error, path: c.req.path }, "database unavailable");
+      return c.json({ message: UNAVAILABLE }, 503, { "retry-after": String(RETRY_AFTER_S) });
+    }
+    // PostgreSQL's class 22 'data exception' (a number out of range, a NUL byte in text, a malformed date) is always
+    // caused by the values sent: a client error, whatever route let the value through.
+    if (isDataException(error)) return c.json({ message: "Dados inválidos" }, 400);
     deps.logger.error({ err: error, path: c.req.path }, "unexpected API error");
     return c.json({ message: UNEXPECTED }, 500);
   });
   api.notFound((c) => c.json({ message: "Rota não encontrada" }, 404));
+
+  // Bodies over BODY_LIMIT / UPLOAD_LIMIT are refused before any route reads them (413).
+  api.use(
+    "*",
+    limitBodies(
+      {
+        body: deps.config.bodyLimit ?? DEFAULT_BODY_LIMITS.body,
+        upload: deps.config.uploadLimit ?? DEFAULT_BODY_LIMITS.upload,
+      },
+      (c, message) => c.json({ message }, 413, { connection: "close" }),
+    ),
+  );
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
   api.doc31("/openapi.json", {

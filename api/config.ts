@@ -21,6 +21,20 @@ const url = (protocols: string[]) =>
       error: `must start with ${protocols.map((p) => `${p}:`).join(" or ")}`,
     });
 
+/** A size such as '1mb', '512kb', '20MB' or plain bytes ('1048576'). */
+const byteSize = z
+  .string()
+  .regex(/^\s*\d+(\.\d+)?\s*(b|kb|mb|gb)?\s*$/i, { error: "use a size such as 1mb, 512kb or 1048576 (bytes)" })
+  .transform((value) => {
+    const [, amount, unit = "b"] = value
+      .trim()
+      .toLowerCase()
+      .match(/^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/)!;
+    const factor = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[unit as "b" | "kb" | "mb" | "gb"];
+    return Math.round(Number(amount) * factor);
+  })
+  .refine((bytes) => bytes >= 1024, { error: "must be at least 1kb" });
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -39,6 +53,9 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Limpeza <nao-responda@localhost>"),
   DEMO_DATA: booleanText.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
+  BODY_LIMIT: byteSize.default(1024 * 1024),
+  UPLOAD_LIMIT: byteSize.default(20 * 1024 * 1024),
+  TRUST_PROXY: booleanText.optional(),
 });
 
 export type Config = {
@@ -54,6 +71,12 @@ export type Config = {
   mailFrom: string;
   demoData: boolean;
   logLevel: string;
+  /** Largest body of an ordinary form or JSON request, in bytes (BODY_LIMIT). */
+  bodyLimit: number;
+  /** Largest multipart body (CSV files, images), in bytes (UPLOAD_LIMIT). */
+  uploadLimit: number;
+  /** Whether X-Forwarded-For/-Host/-Proto come from a proxy of ours and may be believed (TRUST_PROXY). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +115,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     demoData: values.DEMO_DATA ?? !production,
     logLevel: values.LOG_LEVEL,
+    bodyLimit: values.BODY_LIMIT,
+    uploadLimit: values.UPLOAD_LIMIT,
+    trustProxy: values.TRUST_PROXY ?? false,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 
 import type { Scope } from "./auth/scope.ts";
+import type { UserRow } from "./auth/users.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/connection.ts";
 import type { Mailer } from "./services/mailer.ts";
@@ -9,7 +10,7 @@ import type { Storage } from "./services/storage.ts";
 /** What the API needs from the process: built once in server.ts (or by a test) and handed to createApi. */
 export type ApiDeps = {
   database: Database;
-  config: Pick<Config, "publicUrl" | "env">;
+  config: Pick<Config, "publicUrl" | "env"> & Partial<Pick<Config, "bodyLimit" | "uploadLimit">>;
   mailer: Mailer;
   storage: Storage;
   logger: Logger;
@@ -36,5 +37,9 @@ export type ApiEnv = {
     user: AuthUser;
     scope: Scope;
     tokenHash: string;
+    /** When the bearer token was issued (the contract's dataHoraToken). */
+    sessionCreatedAt: Date;
+    /** The signed-in user's row as read with the token (answers can reuse it without a second query). */
+    userRow: UserRow;
   };
 };

@@ -39,6 +39,8 @@ export function authenticator(context: AppLoadContext) {
         throw new SignInRefused(submission.reply({ hideFields: ["password"] }), SIGN_IN_FAILED);
       const { email, password } = submission.value;
       const result = await createApiSession({ context, request }, { email, password });
+      // The API's database is out: say so (server.ts answers the 503 page), not 'check the credentials'.
+      if (!result.ok && result.status >= 500) throw new Response(result.message, { status: 503 });
       if (!result.ok) {
         throw new SignInRefused(
           submission.reply({ hideFields: ["password"] }),

@@ -6,42 +6,91 @@ import type { SessionAnswer } from "../api/routes/sessions";
 
 import { cookieStorage } from "./lib/cookie-storage.server";
 import { PAGES, type PagePath } from "./lib/navigation";
-import { revokeApiSession } from "./models/sessions.server";
-import { redirectWithToast } from "./toast.server";
+import { getCurrentSession, revokeApiSession } from "./models/sessions.server";
+import { redirectWithToast, toastCookie } from "./toast.server";
 
-/** The signed, httpOnly cookie session: the API token and the little the layout needs (spec 000 §3 Session). */
+/**
+ * The signed, httpOnly cookie session holds one thing: the API's random bearer token, an opaque id of a row in the
+ * sessions table (only its hash is stored there). Every private page checks it against that table through
+ * GET /api/sessions/current, which also answers the layout facts (name, level, companies): nothing about the user
+ * lives in the cookie, so sign-out, a password change or an inactivation end the session at once.
+ */
 export const SESSION_MAX_AGE_S = 24 * 60 * 60;
 
-const SessionUser = z.object({
-  token: z.string(),
-  dataHoraToken: z.string(),
-  user: z.object({
-    id: z.number(),
-    nome: z.string(),
-    avatarUrl: z.string().nullable(),
-    roleId: z.number().nullable(),
-    coordenador: z.number().nullable(),
-    companyId: z.number(),
-    filialClientId: z.number().nullable(),
-  }),
-  hasMasterCpf: z.boolean(),
-  empresaPrincipal: z.array(z.object({ Id_Empresas: z.number(), NOME: z.string() })),
-  nivelAcesso: z.string(),
-});
-export type SessionUser = z.infer<typeof SessionUser>;
+const CookieSession = z.object({ token: z.string().min(1) });
+
+/** The signed-in user as pages see it: the token from the cookie, the rest re-read from the API on each request. */
+export type SessionUser = {
+  token: string;
+  dataHoraToken: string;
+  user: {
+    id: number;
+    nome: string;
+    avatarUrl: string | null;
+    roleId: number | null;
+    coordenador: number | null;
+    companyId: number;
+    filialClientId: number | null;
+  };
+  hasMasterCpf: boolean;
+  empresaPrincipal: { Id_Empresas: number; NOME: string }[];
+  nivelAcesso: string;
+};
 
 const sessionStorage = (context: AppLoadContext) => cookieStorage(context, "sessao", SESSION_MAX_AGE_S);
 
-function isExpired(session: SessionUser) {
-  return Date.now() - new Date(session.dataHoraToken).getTime() > SESSION_MAX_AGE_S * 1000;
+/** The token the cookie carries, if any (not yet checked). */
+async function cookieToken(request: Request, context: AppLoadContext) {
+  const session = await sessionStorage(context).getSession(request.headers.get("cookie"));
+  const parsed = CookieSession.safeParse(session.get("auth"));
+  return parsed.success ? parsed.data.token : null;
 }
 
-/** The signed-in user, or null when signed out or the session is over a day old. */
+/**
+ * One check per request: the layout's loader and the page's loader run for the same request (same load context),
+ * so the answer is kept for that context only.
+ */
+type Checked = SessionUser | null | { unavailable: string };
+const checked = new WeakMap<AppLoadContext, Map<string, Promise<Checked>>>();
+
+async function checkToken(request: Request, context: AppLoadContext, token: string): Promise<Checked> {
+  const result = await getCurrentSession({ context, request, auth: { token } });
+  if (!result.ok) {
+    if (result.status === 401 || result.status === 403) return null;
+    return { unavailable: result.message };
+  }
+  const answer = result.data;
+  return {
+    token,
+    dataHoraToken: answer.dataHoraToken,
+    user: {
+      id: answer.user.id,
+      nome: answer.user.nome,
+      avatarUrl: answer.user.avatar_url,
+      roleId: answer.user.roleId,
+      coordenador: answer.user.coordenador,
+      companyId: answer.user.companyId,
+      filialClientId: answer.user.filialClientId,
+    },
+    hasMasterCpf: answer.cpfUserMaster.length > 0,
+    empresaPrincipal: answer.empresaPrincipal,
+    nivelAcesso: answer.nivelAcesso,
+  };
+}
+
+/** The signed-in user, checked against the sessions table, or null when signed out, revoked or expired. */
 export async function getSessionUser(request: Request, context: AppLoadContext) {
-  const session = await sessionStorage(context).getSession(request.headers.get("cookie"));
-  const parsed = SessionUser.safeParse(session.get("auth"));
-  if (!parsed.success || isExpired(parsed.data)) return null;
-  return parsed.data;
+  const token = await cookieToken(request, context);
+  if (!token) return null;
+  let perContext = checked.get(context);
+  if (!perContext) checked.set(context, (perContext = new Map()));
+  let answer = perContext.get(token);
+  if (!answer) perContext.set(token, (answer = checkToken(request, context, token)));
+  const result = await answer;
+  // The API (its database) is out: an outage page, not a sign-out (server.ts answers it as 503). A new Response
+  // per loader: Remix reads each thrown body once.
+  if (result && "unavailable" in result) throw new Response(result.unavailable, { status: 503 });
+  return result;
 }
 
 /** Where the current page is, so sign-in can bring the user back (shared report links keep their query). */
@@ -50,10 +99,42 @@ function currentPath(request: Request) {
   return `${url.pathname}${url.search}`;
 }
 
+/** Control characters, every Unicode white space and the backslash: browsers drop or rewrite them in URLs. */
+const UNSAFE_IN_REDIRECT =
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
+const OWN_ORIGIN = "http://ours.invalid";
+
+/**
+ * The one check for every return URL (redirectTo, voltar): a path of this site, or the fallback. The value is
+ * refused when it, or its path decoded (repeatedly, so %2509 is caught too), holds a control or white-space
+ * character or a backslash (Chromium drops a tab, so '/\t/evil.example' becomes '//evil.example'), and the URL it
+ * resolves to must have our origin. The answer is the resolved path, query and hash.
+ */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/")) return fallback;
+  if (UNSAFE_IN_REDIRECT.test(value)) return fallback;
+  // Decoded, only the path decides where the browser goes: an encoded space in a search query ('q=sala%20azul') is fine.
+  let decoded = value.split(/[?#]/, 1)[0];
+  for (let round = 0; round < 3; round++) {
+    if (UNSAFE_IN_REDIRECT.test(decoded)) return fallback;
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return fallback;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  if (UNSAFE_IN_REDIRECT.test(decoded) || decoded.startsWith("//")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, OWN_ORIGIN);
+  } catch {
     return fallback;
-  return value;
+  }
+  if (url.origin !== OWN_ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** The home page after sign-in: clients (roleId 7) have no 'Início' and land on their task report. */
@@ -102,38 +183,20 @@ export async function requireAnonymous(request: Request, context: AppLoadContext
 export async function createUserSession(context: AppLoadContext, answer: z.infer<typeof SessionAnswer>) {
   const storage = sessionStorage(context);
   const session = await storage.getSession();
-  const data: SessionUser = {
-    token: answer.token,
-    dataHoraToken: answer.dataHoraToken,
-    user: {
-      id: answer.user.id,
-      nome: answer.user.nome,
-      avatarUrl: answer.user.avatar_url,
-      roleId: answer.user.roleId,
-      coordenador: answer.user.coordenador,
-      companyId: answer.user.companyId,
-      filialClientId: answer.user.filialClientId,
-    },
-    hasMasterCpf: answer.cpfUserMaster.length > 0,
-    empresaPrincipal: answer.empresaPrincipal,
-    nivelAcesso: answer.nivelAcesso,
-  };
-  session.set("auth", data);
+  session.set("auth", { token: answer.token } satisfies z.infer<typeof CookieSession>);
   return storage.commitSession(session);
 }
 
-/** Keeps the cookie in step after a profile change (name, avatar). */
+/**
+ * Profile changes (name, avatar) need no cookie update any more: the layout facts are read from the API on every
+ * request. Kept so callers that append its answer as a cookie keep working; it answers no cookie.
+ */
 export async function updateSessionUser(
-  request: Request,
-  context: AppLoadContext,
-  patch: Partial<SessionUser["user"]>,
-) {
-  const storage = sessionStorage(context);
-  const session = await storage.getSession(request.headers.get("cookie"));
-  const parsed = SessionUser.safeParse(session.get("auth"));
-  if (!parsed.success) return undefined;
-  session.set("auth", { ...parsed.data, user: { ...parsed.data.user, ...patch } });
-  return storage.commitSession(session);
+  _request: Request,
+  _context: AppLoadContext,
+  _patch: Partial<SessionUser["user"]>,
+): Promise<string | undefined> {
+  return undefined;
 }
 
 export async function clearSession(request: Request, context: AppLoadContext) {
@@ -141,11 +204,16 @@ export async function clearSession(request: Request, context: AppLoadContext) {
   return storage.destroySession(await storage.getSession(request.headers.get("cookie")));
 }
 
-/** Sign-out: the API token is revoked, then the cookie is dropped. */
+export const SIGNED_OUT = { type: "success", title: "Sessão encerrada", description: "Você saiu do sistema." } as const;
+
+/** Sign-out: the API token is revoked (the sessions row ends), then the cookie is dropped; sign-in says so. */
 export async function logout(request: Request, context: AppLoadContext) {
-  const auth = await getSessionUser(request, context);
-  if (auth) await revokeApiSession({ context, request, auth });
-  return redirect("/", { headers: { "set-cookie": await clearSession(request, context) } });
+  const token = await cookieToken(request, context);
+  if (token) await revokeApiSession({ context, request, auth: { token } });
+  const headers = new Headers();
+  headers.append("set-cookie", await clearSession(request, context));
+  headers.append("set-cookie", await toastCookie(context, SIGNED_OUT));
+  return redirect("/", { headers });
 }
 
 /** An API 401 means the token was revoked or expired: back to sign-in, keeping the page. */

@@ -17,8 +17,10 @@ export function requireUser(deps: ApiDeps) {
     const token = header.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!token) throw new ApiError(401, UNAUTHENTICATED);
     const tokenHash = hashToken(token);
+    // One indexed look-up (sessions' primary key) per request: the token, its user and when it was issued.
     const row = await selectUsers(deps.database.db)
       .innerJoin("sessions", "sessions.user_id", "users.id")
+      .select("sessions.created_at as session_created_at")
       .where("sessions.token_hash", "=", tokenHash)
       .where("sessions.revoked_at", "is", null)
       .where("sessions.expires_at", ">", new Date())
@@ -28,6 +30,8 @@ export function requireUser(deps: ApiDeps) {
     c.set("user", user);
     c.set("scope", scopeOf(user));
     c.set("tokenHash", tokenHash);
+    c.set("sessionCreatedAt", row.session_created_at);
+    c.set("userRow", row);
     await next();
   });
 }

@@ -32,3 +32,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const key = await scrypt(password, Buffer.from(salt, "base64"), { N: Number(N), r: Number(r), p: Number(p) });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * A hash of a random password, made once: sign-in verifies against it when the e-mail is unknown, so an unknown
+ * address costs the same scrypt work (and time) as a known one with a wrong password.
+ */
+export function dummyPasswordHash() {
+  return (dummy ??= hashPassword(randomBytes(16).toString("base64")));
+}

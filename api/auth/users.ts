@@ -36,7 +36,7 @@ export function selectPasswordHash(db: Kysely<DB>) {
   return db.selectFrom("users").select(["users.id", "users.password_hash"]);
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>["executeTakeFirst"]>>>;
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof selectUsers>["executeTakeFirst"]>>>;
 
 export function toAuthUser(row: UserRow): AuthUser {
   return {
@@ -85,25 +85,47 @@ export function userJson(row: UserRow) {
   };
 }
 
-/** empresaPrincipal and cpfUserMaster of the session answer (decision: docs/decisions/002-tenancy.md). */
+/**
+ * empresaPrincipal and cpfUserMaster of the session answer (decision: docs/decisions/002-tenancy.md), in one query:
+ * the companies the user works for or owns (master CPF), each flagged when the CPF owns it. The web app reads this
+ * on every page (GET /sessions/current), so it is kept to a single round trip.
+ */
 export async function mainCompaniesOf(
   db: Kysely<DB>,
   user: { cpf: string; companyId: number; roleId: number | null; branchId: number | null },
 ) {
-  const cpfUserMaster = (
-    await db.selectFrom("master_cpfs").select(["cpf", "company_id"]).where("cpf", "=", user.cpf).execute()
-  ).map((row) => ({ CPF: row.cpf, Id_Empresas: row.company_id }));
   // Staff scoped by the main company (admins, auditors) work for it; branch-level staff and clients do not.
   const hasMainCompany = user.roleId === 1 || user.roleId === 2 || user.roleId === 4;
-  const companyIds = new Set<number>(cpfUserMaster.map((row) => row.Id_Empresas));
-  if (hasMainCompany) companyIds.add(user.companyId);
-  const companies = companyIds.size
-    ? await db
-        .selectFrom("companies")
-        .select(["id", "nome"])
-        .where("id", "in", [...companyIds])
-        .execute()
-    : [];
+  const companies = await db
+    .selectFrom("companies")
+    .select((eb) => [
+      "companies.id",
+      "companies.nome",
+      eb
+        .exists(
+          eb
+            .selectFrom("master_cpfs")
+            .select("master_cpfs.cpf")
+            .where("master_cpfs.cpf", "=", user.cpf)
+            .whereRef("master_cpfs.company_id", "=", "companies.id"),
+        )
+        .as("owned"),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb(
+          "companies.id",
+          "in",
+          eb.selectFrom("master_cpfs").select("master_cpfs.company_id").where("master_cpfs.cpf", "=", user.cpf),
+        ),
+        ...(hasMainCompany ? [eb("companies.id", "=", user.companyId)] : []),
+      ]),
+    )
+    .orderBy("companies.id")
+    .execute();
+  const cpfUserMaster = companies
+    .filter((company) => company.owned)
+    .map((company) => ({ CPF: user.cpf, Id_Empresas: company.id }));
   // The user's own main company first: every scoped query reads empresaPrincipal[0].
   companies.sort((a, b) => (a.id === user.companyId ? -1 : b.id === user.companyId ? 1 : a.id - b.id));
   return {

@@ -1,8 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { PGlite, types } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 
@@ -13,33 +13,110 @@ export type Database = {
   kind: "pglite" | "postgres";
   db: Kysely<DB>;
   execScript(script: string): Promise<void>;
+  /** Readiness: throws unless a table can be read (and, for PGlite on disk, its data directory is still there). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 };
+
+const readTable = (db: Kysely<DB>) => sql`select 1 from schema_migrations limit 1`.execute(db);
 
 // Business dates stay 'YYYY-MM-DD' text: parsing them into a local-time Date shifts them a day.
 const keepAsText = (value: string) => value;
 
-export type OpenOptions = { databaseUrl: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
+export type OpenOptions =
+  | { databaseUrl: string; onPoolError?: (error: Error) => void }
+  | { dataDir: string }
+  | { memory: true; loadDataDir?: Blob };
+
+/** A start-up failure of the database, with the cause and the setting to fix in its message. */
+export class DatabaseStartError extends Error {}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if ("databaseUrl" in options) return openPostgres(options.databaseUrl);
+  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.onPoolError);
   return openPGlite(options);
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message: string =
+      error.message || (error instanceof AggregateError ? error.errors.map(describeError).join("; ") : "");
+    return [code, message].filter(Boolean).join(" ") || error.name;
+  }
+  if (error && typeof error === "object" && "errno" in error) return `errno ${(error as { errno: unknown }).errno}`;
+  return String(error);
+}
+
+/**
+ * PostgreSQL error codes (and Node socket errors) that mean the database cannot be reached right now, not that the
+ * request was wrong: the API answers 503 with Retry-After for them. Class 08 is connection exceptions; 57P01-57P03
+ * are an administrator ending the connection, a crash shutdown and 'cannot connect now' (starting up, recovering);
+ * 53300 too many connections; 58030/58P01 the server cannot read its own files.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "58030",
+  "58P01",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // PGlite's file system errors (its data directory unreadable or gone) are Emscripten ErrnoErrors.
+  if (error && typeof error === "object" && (error as { name?: unknown }).name === "ErrnoError") return true;
+  if (!(error instanceof Error)) return false;
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith("08")) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|Client was closed/i.test(
+      error.message,
+    )
+  )
+    return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
 
 async function openPGlite(options: { dataDir: string } | { memory: true; loadDataDir?: Blob }) {
   let dataDir: string | undefined;
   if ("dataDir" in options) {
     dataDir = path.join(options.dataDir, "pgdata");
-    mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create({
-    dataDir,
-    loadDataDir: "loadDataDir" in options ? options.loadDataDir : undefined,
-    parsers: { [types.DATE]: keepAsText },
-  });
+  let pglite: PGlite;
+  try {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    pglite = await PGlite.create({
+      dataDir,
+      loadDataDir: "loadDataDir" in options ? options.loadDataDir : undefined,
+      parsers: { [types.DATE]: keepAsText },
+    });
+  } catch (error) {
+    if (!dataDir) throw error;
+    throw new DatabaseStartError(
+      `Could not open the embedded database in ${dataDir} (DATA_DIR=${path.dirname(dataDir)}): ${describeError(error)}. ` +
+        "Check that the directory exists and that this user may read and write it, or point DATA_DIR elsewhere.",
+      { cause: error },
+    );
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
     kind: "pglite" as const,
-    db: new Kysely<DB>({ dialect: new PGliteDialect(pglite) }),
+    db,
+    // PGlite keeps open files and cached pages working after its directory is gone or unreadable, while anything it
+    // has to open anew fails: readiness checks the directory itself too.
+    ready: async () => {
+      if (dataDir) accessSync(path.join(dataDir, "PG_VERSION"), constants.R_OK | constants.W_OK);
+      await readTable(db);
+    },
     execScript: async (script: string) => {
       await pglite.exec(script);
     },
@@ -48,10 +125,13 @@ async function openPGlite(options: { dataDir: string } | { memory: true; loadDat
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
+    // During an outage a request waits at most this long for a connection, then answers 503.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
         oid === pg.types.builtins.DATE
@@ -59,12 +139,37 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle client whose connection dies (pg_terminate_backend, a restart, a cut link) is reported here. Without a
+  // listener Node treats it as an unhandled 'error' and ends the process; the pool drops that client by itself and
+  // opens a new connection on the next query, so logging is all there is to do.
+  pool.on("error", (error) => {
+    onPoolError?.(error);
+  });
+  // A checked-out client (inside a query or a transaction) has no pool listener: pg-pool removes it while the client
+  // is lent. Its query rejects with the same error, so this listener only keeps the event from being unhandled.
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   // Fail fast with the server's own message when the URL is wrong.
-  const client = await pool.connect();
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseStartError(
+      `Could not connect to PostgreSQL (DATABASE_URL): ${describeError(error)}. ` +
+        "Check that the server is running and that DATABASE_URL names the right host, port, database and user.",
+      { cause: error },
+    );
+  }
   client.release();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: "postgres",
-    db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    db,
+    ready: async () => {
+      await readTable(db);
+    },
     execScript: async (script: string) => {
       await pool.query(script);
     },

@@ -53,3 +53,31 @@ export function can(user: UserForRole, permission: Permission) {
   const roleId = user.roleId !== null && ROLE_NAMES[String(user.roleId)] ? user.roleId : null;
   return roles.includes(roleId);
 }
+
+/**
+ * Who may edit whom (spec 000 §6 'Edit button on a user row is disabled …'), as one table read by the API
+ * (PUT /users) and the users list (the edit button). Keyed by the editor's level; the value lists the target levels
+ * the editor may NOT edit. Levels: the roleId, or null for branch-level users without a role.
+ * - role 3 / no role: not Administrador (P), Administrador, Auditor;
+ * - role 2: not Administrador (P);
+ * - role 1 (and anyone else who may manage users): not another Administrador (P).
+ * Editing one's own record is always allowed; roles that do not manage registers (4, 5, 7) edit only themselves.
+ */
+export const USER_EDIT_FORBIDDEN_TARGETS: Record<"1" | "2" | "3" | "none", readonly RoleId[]> = {
+  1: [1],
+  2: [1],
+  3: [1, 2, 4],
+  none: [1, 2, 4],
+};
+
+export type UserEditCheck = UserForRole & { id: number };
+
+/** Whether `editor` may change `target` (name, phone, active flag, password) under spec 000 §6. */
+export function canEditUser(editor: UserEditCheck, target: UserEditCheck) {
+  if (editor.id === target.id) return true;
+  if (!can(editor, "manageRegisters")) return false;
+  const editorLevel = editor.roleId !== null && ROLE_NAMES[String(editor.roleId)] ? editor.roleId : null;
+  const key = editorLevel === null ? "none" : (String(editorLevel) as "1" | "2" | "3");
+  const forbidden = USER_EDIT_FORBIDDEN_TARGETS[key] as readonly (number | null)[];
+  return !forbidden.includes(target.roleId);
+}

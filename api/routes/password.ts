@@ -7,9 +7,14 @@ import type { ApiDeps, ApiEnv } from "../context.ts";
 import { emailField, MESSAGES, passwordField } from "../domain/fields.ts";
 import { ApiError } from "../lib/errors.ts";
 import { errorResponses, jsonBody } from "../lib/openapi.ts";
-import { rateLimit } from "../lib/rate-limit.ts";
+import { assertNotKnownBlocked, clientAddress, rateLimit } from "../lib/rate-limit.ts";
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+/** Reset attempts per client address in 15 minutes (a person needs one or two; a flood of guesses gets 429). */
+export const RESET_PER_ADDRESS = 20;
+/** Recovery e-mails asked per client address in 15 minutes (besides 5 per e-mail address). */
+export const FORGOT_PER_ADDRESS = 20;
+const INVALID_RESET_LINK = "Link de recuperação inválido ou expirado. Peça um novo e-mail de recuperação.";
 
 const forgot = createRoute({
   method: "post",
@@ -51,6 +56,7 @@ export function passwordRoutes(deps: ApiDeps) {
   app.openapi(forgot, async (c) => {
     const { email } = c.req.valid("json");
     await rateLimit(deps.database, `forgot:${email}`, 5, 15 * 60);
+    await rateLimit(deps.database, `forgot-address:${clientAddress(c)}`, FORGOT_PER_ADDRESS, 15 * 60);
     const user = await db
       .selectFrom("users")
       .select(["id", "nome", "email"])
@@ -80,9 +86,24 @@ export function passwordRoutes(deps: ApiDeps) {
     return c.body(null, 204);
   });
 
+  // An address this process already refuses is turned away before its body is even parsed (a flood costs little).
+  app.use("/password/reset", async (c, next) => {
+    assertNotKnownBlocked([`reset:${clientAddress(c)}`]);
+    await next();
+  });
   app.openapi(reset, async (c) => {
     const body = c.req.valid("json");
+    await rateLimit(deps.database, `reset:${clientAddress(c)}`, RESET_PER_ADDRESS, 15 * 60);
     const tokenHash = hashToken(body.token);
+    // The token is checked before the password is hashed: a bad token costs one indexed look-up, not scrypt's CPU.
+    const usable = await db
+      .selectFrom("password_reset_tokens")
+      .select("user_id")
+      .where("token_hash", "=", tokenHash)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", new Date())
+      .executeTakeFirst();
+    if (!usable) throw new ApiError(400, INVALID_RESET_LINK);
     const passwordHash = await hashPassword(body.password);
     const changed = await db.transaction().execute(async (trx) => {
       // Spending the token and checking it are one statement, so a token works once even under concurrent use.
@@ -108,8 +129,7 @@ export function passwordRoutes(deps: ApiDeps) {
         .execute();
       return true;
     });
-    if (!changed)
-      throw new ApiError(400, "Link de recuperação inválido ou expirado. Peça um novo e-mail de recuperação.");
+    if (!changed) throw new ApiError(400, INVALID_RESET_LINK);
     return c.body(null, 204);
   });
 

@@ -1,14 +1,14 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import { requireUser } from "../auth/middleware.ts";
-import { verifyPassword } from "../auth/password.ts";
+import { dummyPasswordHash, verifyPassword } from "../auth/password.ts";
 import { newToken } from "../auth/tokens.ts";
 import { mainCompaniesOf, selectPasswordHash, selectUsers, toAuthUser, userJson } from "../auth/users.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { roleName } from "../domain/roles.ts";
 import { ApiError } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
-import { rateLimit } from "../lib/rate-limit.ts";
+import { assertNoBackoff, clientAddress, forgetFailures, recordFailure, type Backoff } from "../lib/rate-limit.ts";
 
 import { CpfUserMaster, EmpresaPrincipal, User } from "./users.ts";
 
@@ -47,19 +47,61 @@ const signOut = createRoute({
   responses: { 204: { description: "Revoked" }, 401: errorResponses[401] },
 });
 
+/** The session answer without the token: what the web app re-reads on every private page. */
+export const CurrentSessionAnswer = SessionAnswer.omit({ token: true }).openapi("CurrentSession");
+export type CurrentSessionAnswer = z.infer<typeof CurrentSessionAnswer>;
+
+const current = createRoute({
+  method: "get",
+  path: "/sessions/current",
+  summary: "Check the bearer token and answer the signed-in user's session facts (the web app, on every page)",
+  security: bearer,
+  responses: { 200: jsonResponse("Session", CurrentSessionAnswer), 401: errorResponses[401] },
+});
+
+/**
+ * Sign-in back-off (failures only; success is never counted):
+ * - per account and address: 5 free failures, then 1, 2, 4 … s up to 15 minutes: one guesser is slowed to a crawl,
+ *   while the owner signing in from elsewhere is not affected;
+ * - per address: 30 free failures over any accounts, then growing up to 15 minutes (trying many e-mails);
+ * - per account from anywhere: 50 free failures, then at most 30 s (a guess spread over many addresses), short so
+ *   it cannot keep the owner out for long.
+ * Each is forgotten after 15 minutes without a failure.
+ */
+export function signInBackoff(email: string, address: string): Backoff[] {
+  const forgetAfterSeconds = 15 * 60;
+  return [
+    { key: `sign-in:${email}@${address}`, free: 5, maxDelaySeconds: 15 * 60, forgetAfterSeconds },
+    { key: `sign-in-address:${address}`, free: 30, maxDelaySeconds: 15 * 60, forgetAfterSeconds },
+    { key: `sign-in-account:${email}`, free: 50, maxDelaySeconds: 30, forgetAfterSeconds },
+  ];
+}
+
 export function sessionRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const app = new OpenAPIHono<ApiEnv>();
 
   app.openapi(signIn, async (c) => {
     const { email, password } = c.req.valid("json");
-    const normalised = email.trim().toLowerCase();
-    await rateLimit(deps.database, `sign-in:${normalised}`, 10, 15 * 60);
+    // Well-formed (a lone surrogate becomes U+FFFD, as the database stores it), so the counter keys match.
+    const normalised = email
+      .trim()
+      .toLowerCase()
+      .slice(0, 320)
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+    const rules = signInBackoff(normalised, clientAddress(c));
+    await assertNoBackoff(deps.database, rules);
     const credentials = await selectPasswordHash(db)
       .where(({ fn }) => fn("lower", ["users.email"]), "=", normalised)
       .executeTakeFirst();
-    const valid = credentials ? await verifyPassword(password, credentials.password_hash) : false;
-    if (!credentials || !valid) throw new ApiError(401, BAD_CREDENTIALS);
+    // An unknown e-mail costs the same scrypt work as a known one, so the time does not tell which exist.
+    const valid = await verifyPassword(password, credentials?.password_hash ?? (await dummyPasswordHash()));
+    if (!credentials || !valid) {
+      for (const rule of rules) await recordFailure(deps.database, rule);
+      throw new ApiError(401, BAD_CREDENTIALS);
+    }
+    // Success forgets this address's failures on the account; the account-wide and address-wide counts stay.
+    await forgetFailures(deps.database, rules[0].key);
     const row = await selectUsers(db).where("users.id", "=", credentials.id).executeTakeFirstOrThrow();
     if (row.ativo !== 1) throw new ApiError(403, "Usuário inativo. Entre em contato com o administrador do sistema.");
 
@@ -88,6 +130,19 @@ export function sessionRoutes(deps: ApiDeps) {
   });
 
   app.use("/sessions", async (c, next) => (c.req.method === "DELETE" ? requireUser(deps)(c, next) : next()));
+  app.use("/sessions/current", requireUser(deps));
+  app.openapi(current, async (c) => {
+    const user = c.get("user");
+    return c.json(
+      {
+        dataHoraToken: c.get("sessionCreatedAt").toISOString(),
+        user: userJson(c.get("userRow")),
+        ...(await mainCompaniesOf(db, user)),
+        nivelAcesso: roleName(user),
+      },
+      200,
+    );
+  });
   app.openapi(signOut, async (c) => {
     await db
       .updateTable("sessions")

@@ -16,7 +16,7 @@ import {
   phoneField,
   signUpFields,
 } from "../domain/fields.ts";
-import { can, roleName } from "../domain/roles.ts";
+import { canEditUser, roleName } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
 
@@ -270,10 +270,13 @@ export function userRoutes(deps: ApiDeps) {
       .executeTakeFirst();
     if (!target) throw notFound("Usuário não encontrado");
     if (!self) {
-      if (!can(user, "manageRegisters")) throw new ApiError(403, "Permissão negada!");
       if (scope.level !== "company") {
         // Another branch's user answers exactly like an unknown one: the 404 must not tell that it exists.
         if (target.branch_id !== scope.branchId) throw notFound("Usuário não encontrado");
+      }
+      // The rule table of spec 000 §6, checked against the target's level (domain/roles.ts).
+      if (!canEditUser(user, { id: target.id, roleId: target.role_id, coordenador: target.coordenador })) {
+        throw new ApiError(403, "Permissão negada!");
       }
     }
     let passwordHash: string | undefined;

@@ -1,0 +1,302 @@
+/**
+ * Issue 7 through the whole process (server.ts + the built web app), on its own embedded database:
+ * item 3 (body limits on the web), 4 (open redirect after sign-in), 5 (sessions end on sign-out, password change
+ * and inactivation; the cookie holds only the token), 9 (non-form bodies on web actions), 11 (X-Forwarded-Host),
+ * 12 (menu cookie flags, development warning, CSP). Needs `npm run build` first, as the e2e suite does.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { loadConfig } from "../../api/config.ts";
+import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { developmentWarning, startServer } from "../../server.ts";
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "security-web-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    DEMO_DATA: "true",
+  } as unknown as NodeJS.ProcessEnv);
+  server = await startServer(config);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Jar = Map<string, string>;
+const cookieHeader = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+function keep(jar: Jar, response: Response) {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const [name, ...rest] = pair.split("=");
+    const value = rest.join("=");
+    if (value === "" || /expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
+function web(pathname: string, init: RequestInit & { jar?: Jar } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.jar?.size) headers.set("cookie", cookieHeader(init.jar));
+  if (init.method && init.method !== "GET" && !headers.has("origin"))
+    headers.set("origin", server.url.replace("localhost", "127.0.0.1"));
+  return fetch(new URL(pathname, server.url.replace("localhost", "127.0.0.1")), {
+    ...init,
+    headers,
+    redirect: "manual",
+  });
+}
+
+async function signIn(email: string, redirectTo = "", password = DEMO_PASSWORD) {
+  const jar: Jar = new Map();
+  const response = await web("/?index", {
+    method: "POST",
+    body: new URLSearchParams({ email, password, redirectTo }),
+  });
+  keep(jar, response);
+  return { jar, response };
+}
+
+describe("item 5: the web session is checked against the sessions table", () => {
+  test("the cookie carries only the token: no name, level or companies", async () => {
+    const { jar, response } = await signIn("admin@demo.com.br");
+    expect(response.status).toBe(302);
+    const value = decodeURIComponent(jar.get("sessao")!);
+    const payload = JSON.parse(Buffer.from(value.split(".")[0], "base64").toString("utf8"));
+    expect(Object.keys(payload.auth)).toEqual(["token"]);
+    expect(value).not.toContain(Buffer.from("Antônio").toString("base64").slice(0, 8));
+  });
+
+  test("after sign-out the old cookie no longer opens a page; sign-in says 'Sessão encerrada'", async () => {
+    const { jar } = await signIn("admin@demo.com.br");
+    const old = new Map(jar);
+    expect((await web("/dashboard", { jar })).status).toBe(200);
+    const out = await web("/logout", { method: "POST", jar, body: new URLSearchParams() });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/");
+    keep(jar, out);
+    const signInPage = await web("/", { jar });
+    expect(await signInPage.text()).toContain("Sessão encerrada");
+    const replay = await web("/dashboard", { jar: old });
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("location")).toMatch(/^\/\?redirectTo=%2Fdashboard/);
+  });
+
+  test("a password change ends the other browser's session; inactivation ends the user's sessions", async () => {
+    const first = await signIn("coordenador@demo.com.br");
+    const second = await signIn("coordenador@demo.com.br");
+    const { token } = await (
+      await fetch(`${server.url}/api/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "coordenador@demo.com.br", password: DEMO_PASSWORD }),
+      })
+    ).json();
+    const me = await (
+      await fetch(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const change = await fetch(`${server.url}/api/users`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        userId: me.user.id,
+        nome: me.user.nome,
+        telefone: me.user.telefone,
+        ativo: true,
+        password: "outraSenha1",
+        oldPassword: DEMO_PASSWORD,
+      }),
+    });
+    expect(change.status).toBe(200);
+    expect((await web("/dashboard", { jar: first.jar })).status).toBe(302);
+    expect((await web("/setores", { jar: second.jar })).status).toBe(302);
+
+    const victim = await signIn("semnivel@demo.com.br");
+    expect((await web("/dashboard", { jar: victim.jar })).status).toBe(200);
+    const admin = await (
+      await fetch(`${server.url}/api/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "admin@demo.com.br", password: DEMO_PASSWORD }),
+      })
+    ).json();
+    const target = await server.database.db
+      .selectFrom("users")
+      .select(["id", "nome", "telefone"])
+      .where("email", "=", "semnivel@demo.com.br")
+      .executeTakeFirstOrThrow();
+    const off = await fetch(`${server.url}/api/users`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${admin.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ userId: target.id, nome: target.nome, telefone: target.telefone, ativo: false }),
+    });
+    expect(off.status).toBe(200);
+    expect((await web("/dashboard", { jar: victim.jar })).status).toBe(302);
+  });
+});
+
+describe("item 4: return URLs after sign-in", () => {
+  for (const target of [
+    "/%09/evil.example",
+    "/\t/evil.example",
+    "/%0a/evil.example",
+    "/\\evil.example",
+    "//evil.example",
+  ]) {
+    test(`redirectTo ${JSON.stringify(target)} lands on our home`, async () => {
+      const { response } = await signIn("principal@demo.com.br", target);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/dashboard");
+    });
+  }
+
+  test("a new-line in redirectTo on the sign-in page is no 500", async () => {
+    const response = await web("/?redirectTo=/%0a/evil.example");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/name="redirectTo" value="\/dashboard"/);
+  });
+
+  test("our own page is kept", async () => {
+    const { response } = await signIn("principal@demo.com.br", "/setores?q=sala");
+    expect(response.headers.get("location")).toBe("/setores?q=sala");
+  });
+});
+
+describe("item 3: body limits on the web", () => {
+  test("a 200 MB form post to /?index is refused from Content-Length at once, with 413 in Portuguese", async () => {
+    const url = new URL("/?index", server.url.replace("localhost", "127.0.0.1"));
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        url,
+        {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(200 * 1024 * 1024),
+            origin: url.origin,
+            accept: "text/html",
+          },
+        },
+        (res) => {
+          let body = "";
+          res.on("data", (chunk) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        },
+      );
+      req.on("error", reject);
+      req.write("email=a".padEnd(64 * 1024, "a"));
+      // The rest is never sent: the answer must come without it.
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("Os dados enviados passam do limite de 1 MB.");
+  });
+
+  test("a chunked body over the limit is refused while streaming", async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > 50 * 1024 * 1024) return controller.close();
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x61));
+      },
+    });
+    const response = await web("/?index", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(sent).toBeLessThan(50 * 1024 * 1024);
+  });
+});
+
+describe("item 9: bodies web actions cannot read are client errors", () => {
+  test.each([
+    ["application/json", '{"email":"a"}', 415],
+    ["text/plain", "email=a", 415],
+    ["multipart/form-data; boundary=x", "nada de multipart", 400],
+    ["multipart/form-data", "--x\r\n", 400],
+  ])("%s answers %s", async (type, body, status) => {
+    const response = await web("/?index", { method: "POST", headers: { "content-type": type }, body });
+    expect(response.status).toBe(status);
+  });
+
+  test("an empty post without a type is an empty form (sign-out works)", async () => {
+    const { jar } = await signIn("auditor@demo.com.br");
+    const response = await web("/logout", { method: "POST", jar });
+    expect(response.status).toBe(302);
+  });
+});
+
+describe("item 11: forwarded headers are not trusted without TRUST_PROXY", () => {
+  test("a foreign Origin with a matching X-Forwarded-Host is refused", async () => {
+    const response = await web("/?index", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "x-forwarded-host": "evil.example" },
+      body: new URLSearchParams({ email: "a@b.c", password: "x" }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("item 7 through server.ts: the client address is the socket's, not a header", () => {
+  test("x-client-address and X-Forwarded-For from the client do not reset the back-off", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await fetch(`${server.url}/api/sessions`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-client-address": `10.66.0.${i}`,
+          "x-forwarded-for": `10.77.0.${i}`,
+        },
+        body: JSON.stringify({ email: "outra@demo.com.br", password: `errada-${i}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toContain(429);
+  });
+});
+
+describe("item 12: hardening", () => {
+  test("the menu cookie is httpOnly", async () => {
+    const { jar } = await signIn("principal@demo.com.br");
+    const response = await web("/preferencias/menu", {
+      method: "POST",
+      jar,
+      body: new URLSearchParams({ state: "closed", redirectTo: "/dashboard" }),
+    });
+    const menu = response.headers.getSetCookie().find((line) => line.startsWith("menu="));
+    expect(menu).toMatch(/HttpOnly/i);
+  });
+
+  test("pages allow no inline <style> (style-src without 'unsafe-inline')", async () => {
+    const response = await web("/");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const styleSrc = csp.split(";").find((part) => part.trim().startsWith("style-src "));
+    expect(styleSrc).toBeDefined();
+    expect(styleSrc).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-inline");
+  });
+
+  test("development mode on a reachable host is warned about; local or production is not", () => {
+    expect(developmentWarning({ env: "development", host: "0.0.0.0" })).toMatch(/WARNING: NODE_ENV=development/);
+    expect(developmentWarning({ env: "development", host: "127.0.0.1" })).toBeNull();
+    expect(developmentWarning({ env: "production", host: "0.0.0.0" })).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+import { DEMO_PASSWORD } from "../support/e2e-data.ts";
+import { expect, submitSignIn, test, toast } from "../support/e2e-fixtures.ts";
+
+/** Issue 7 items 4 and 5 in the browser, with and without JavaScript. */
+
+test.describe("item 4: return URLs after sign-in stay on our site", () => {
+  for (const target of ["/%09/evil.example", "/%0a/evil.example", "/%5Cevil.example", "//evil.example"]) {
+    test(`redirectTo=${target}`, async ({ page }) => {
+      await page.goto(`/?redirectTo=${target}`);
+      await submitSignIn(page, "principal@demo.com.br");
+      await expect(page).toHaveURL("/dashboard");
+      expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL!).host);
+    });
+  }
+
+  test("a page of ours is where sign-in returns", async ({ page }) => {
+    await page.goto("/setores?q=sala");
+    await expect(page).toHaveURL("/?redirectTo=%2Fsetores%3Fq%3Dsala");
+    await submitSignIn(page, "principal@demo.com.br");
+    await expect(page).toHaveURL("/setores?q=sala");
+  });
+});
+
+test.describe("item 5: sessions end on the server", () => {
+  test("after 'Sair', the old cookie does not open /dashboard; sign-in shows 'Sessão encerrada'", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await submitSignIn(page, "auditor@demo.com.br");
+    await expect(page).toHaveURL("/dashboard");
+    const old = (await context.cookies()).filter((cookie) => cookie.name === "sessao");
+    await page.getByRole("navigation", { name: "Menu principal" }).getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(toast(page, "Sessão encerrada", "status")).toBeVisible();
+
+    await context.addCookies(old);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+    await expect(page.getByRole("heading", { name: "Bem vindo!" })).toBeVisible();
+  });
+
+  test("the cookie holds no name or level", async ({ page, context }) => {
+    await page.goto("/");
+    await submitSignIn(page, "principal@demo.com.br");
+    await expect(page).toHaveURL("/dashboard");
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === "sessao")!;
+    const payload = Buffer.from(decodeURIComponent(cookie.value).split(".")[0], "base64").toString("utf8");
+    expect(Object.keys(JSON.parse(payload).auth)).toEqual(["token"]);
+    expect(payload).not.toContain("Paula");
+    expect(cookie.httpOnly).toBe(true);
+  });
+
+  test("a session revoked elsewhere (another browser signs out everything) ends here on the next page", async ({
+    page,
+    browser,
+  }) => {
+    await page.goto("/");
+    await submitSignIn(page, "cliente@demo.com.br");
+    await expect(page).toHaveURL("/historico-tarefas");
+    // Another browser: sign in through the API and revoke this user's sessions as a password change does.
+    const other = await browser.newContext();
+    const api = other.request;
+    const { token } = await (
+      await api.post("/api/sessions", { data: { email: "cliente@demo.com.br", password: DEMO_PASSWORD } })
+    ).json();
+    const me = await (await api.get("/api/users/me", { headers: { authorization: `Bearer ${token}` } })).json();
+    const changed = await api.put("/api/users", {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        userId: me.user.id,
+        nome: me.user.nome,
+        telefone: me.user.telefone,
+        ativo: true,
+        password: DEMO_PASSWORD,
+        oldPassword: DEMO_PASSWORD,
+      },
+    });
+    expect(changed.status()).toBe(200);
+    await other.close();
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
+  });
+});
