@@ -181,8 +181,8 @@ import { expect, test, toast } from "../support/e2e-fixtures.ts";
     await listReady(page, javaScriptEnabled);
     await expect(bodyRows(page)).toHaveCount(2);
     await expect(itemRow(page, first, "matriz")).toContainText("#1e88e5");
-    await expect(itemRow(page, first, "matriz").locator(".color-chip")).toHaveCSS("background-color", rgb("#1e88e5"));
-    await expect(itemRow(page, other, "matriz").locator(".color-chip")).toHaveCSS("background-color", rgb("#0d47a1"));
+    await expect(itemRow(page, first, "matriz").locator(".color-chip rect")).toHaveCSS("fill", rgb("#1e88e5"));
+    await expect(itemRow(page, other, "matriz").locator(".color-chip rect")).toHaveCSS("fill", rgb("#0d47a1"));
 
     // The 'Cor' column sorts by colour, ascending then descending.
     const header = (label: string) => page.getByRole("columnheader", { name: label, exact: true });

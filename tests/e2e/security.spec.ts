@@ -1,4 +1,3 @@
-import { DEMO_PASSWORD } from "../support/e2e-data.ts";
 import { expect, submitSignIn, test, toast } from "../support/e2e-fixtures.ts";
 
 /** Issue 7 items 4 and 5 in the browser, with and without JavaScript. */
@@ -54,15 +53,18 @@ test.describe("item 5: sessions end on the server", () => {
   test("a session revoked elsewhere (another browser signs out everything) ends here on the next page", async ({
     page,
     browser,
+    createUser,
   }) => {
+    // A user of its own: revoking a shared demo account's sessions would sign out tests running beside this one.
+    const user = await createUser();
     await page.goto("/");
-    await submitSignIn(page, "cliente@demo.com.br");
-    await expect(page).toHaveURL("/historico-tarefas");
+    await submitSignIn(page, user.email, user.password);
+    await expect(page).not.toHaveURL(/\/$|\/\?/);
     // Another browser: sign in through the API and revoke this user's sessions as a password change does.
     const other = await browser.newContext();
     const api = other.request;
     const { token } = await (
-      await api.post("/api/sessions", { data: { email: "cliente@demo.com.br", password: DEMO_PASSWORD } })
+      await api.post("/api/sessions", { data: { email: user.email, password: user.password } })
     ).json();
     const me = await (await api.get("/api/users/me", { headers: { authorization: `Bearer ${token}` } })).json();
     const changed = await api.put("/api/users", {
@@ -72,8 +74,8 @@ test.describe("item 5: sessions end on the server", () => {
         nome: me.user.nome,
         telefone: me.user.telefone,
         ativo: true,
-        password: DEMO_PASSWORD,
-        oldPassword: DEMO_PASSWORD,
+        password: "senha-trocada-2",
+        oldPassword: user.password,
       },
     });
     expect(changed.status()).toBe(200);
