@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 
 import { drawerCookie } from "~/lib/drawer.server";
 import { safeRedirectTo } from "~/session.server";
@@ -9,10 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const state = form.get("state") === "open" ? "open" : "closed";
   const headers = { "set-cookie": await drawerCookie(context).serialize(state) };
-  // The JS toggle (a fetcher) sends no redirectTo: it stays on its page. A fetcher action that redirects starts a
-  // navigation, which showed 'Carregando...' and, toggled again meanwhile, crashed the router ('Expected fetcher').
-  if (!form.has("redirectTo") || request.headers.get("accept")?.includes("application/json"))
-    return data({ state }, { headers });
+  // The JS toggle posts the same form with fetch() and does not follow the redirect: it keeps only the cookie.
   return redirect(safeRedirectTo(form.get("redirectTo")), { headers });
 }
 
