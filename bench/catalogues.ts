@@ -182,7 +182,8 @@ export function checkWebPage(body: Buffer, names?: string[]) {
   const html = body.toString("utf8");
   const rows = html.match(/<input type="checkbox" name="ids"/g)?.length ?? 0;
   if (rows !== PAGE_SIZE) return `${rows} table rows (tick boxes), expected ${PAGE_SIZE}`;
-  const missing = names?.find((name) => !html.includes(`<td>${name}</td>`));
+  // The name is a cell's whole text (the cell carries attributes for the phone layout).
+  const missing = names?.find((name) => !html.includes(`>${name}</td>`));
   if (missing) return `'${missing}' (from the API's answer) is not in the table`;
   return undefined;
 }
