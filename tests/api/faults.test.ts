@@ -18,9 +18,9 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { loadConfig } from "../../api/config.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { startServer } from "../../server.ts";
+import { testServerConfig } from "../support/server-config.ts";
 
 const ADMIN_URL = process.env.FAULTS_DATABASE_URL ?? process.env.DATABASE_URL;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -94,17 +94,7 @@ describe.skipIf(!ADMIN_URL)("faults on PostgreSQL", () => {
     link = new Link(0, { host: target.hostname, port: Number(target.port || 5432) });
     await link.up();
     dataDir = mkdtempSync(path.join(tmpdir(), "faults-"));
-    server = await startServer(
-      loadConfig({
-        DATA_DIR: dataDir,
-        DATABASE_URL: urlFor(ADMIN_URL!, NAME, link.port),
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        NODE_ENV: "test",
-        DEMO_DATA: "true",
-      } as unknown as NodeJS.ProcessEnv),
-    );
+    server = await startServer(testServerConfig(dataDir, { DATABASE_URL: urlFor(ADMIN_URL!, NAME, link.port) }));
     const session = await fetch(`${server.url}/api/sessions`, {
       method: "POST",
       headers: { "content-type": "application/json" },

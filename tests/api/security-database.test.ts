@@ -9,10 +9,10 @@ import path from "node:path";
 
 import { afterAll, describe, expect, test } from "vitest";
 
-import { loadConfig } from "../../api/config.ts";
 import { DatabaseStartError, openDatabase } from "../../api/db/connection.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { startServer } from "../../server.ts";
+import { testServerConfig } from "../support/server-config.ts";
 
 const dirs: string[] = [];
 const scratch = (name: string) => {
@@ -48,16 +48,7 @@ describe("the embedded database's files gone while running", () => {
   test("/healthz answers 503; pages answer 503 with Retry-After, never 500", async () => {
     const dataDir = scratch("db-gone-");
     mkdirSync(dataDir, { recursive: true });
-    const server = await startServer(
-      loadConfig({
-        DATA_DIR: dataDir,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        NODE_ENV: "test",
-        DEMO_DATA: "true",
-      } as unknown as NodeJS.ProcessEnv),
-    );
+    const server = await startServer(testServerConfig(dataDir));
     try {
       const signIn = await fetch(`${server.url}/?index`, {
         method: "POST",

@@ -11,23 +11,16 @@ import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { loadConfig } from "../../api/config.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { developmentWarning, startServer } from "../../server.ts";
+import { testServerConfig } from "../support/server-config.ts";
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "security-web-"));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "silent",
-    NODE_ENV: "test",
-    DEMO_DATA: "true",
-  } as unknown as NodeJS.ProcessEnv);
+  const config = testServerConfig(dataDir);
   server = await startServer(config);
 }, 120_000);
 
