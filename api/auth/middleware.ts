@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 
+import { apiCaches } from "../caches.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { can, type Permission } from "../domain/roles.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -17,20 +18,24 @@ export function requireUser(deps: ApiDeps) {
     const token = header.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!token) throw new ApiError(401, UNAUTHENTICATED);
     const tokenHash = hashToken(token);
-    // One indexed look-up (sessions' primary key) per request: the token, its user and when it was issued.
-    const row = await selectUsers(deps.database.db)
-      .innerJoin("sessions", "sessions.user_id", "users.id")
-      .select("sessions.created_at as session_created_at")
-      .where("sessions.token_hash", "=", tokenHash)
-      .where("sessions.revoked_at", "is", null)
-      .where("sessions.expires_at", ">", new Date())
-      .executeTakeFirst();
-    if (!row || row.ativo !== 1) throw new ApiError(401, UNAUTHENTICATED);
+    // One indexed look-up (sessions' primary key), cached for the next requests of the same token (api/caches.ts).
+    const session = await apiCaches(deps.database).sessions.get(tokenHash, async () => {
+      const found = await selectUsers(deps.database.db)
+        .innerJoin("sessions", "sessions.user_id", "users.id")
+        .select(["sessions.created_at as session_created_at", "sessions.expires_at as session_expires_at"])
+        .where("sessions.token_hash", "=", tokenHash)
+        .where("sessions.revoked_at", "is", null)
+        .executeTakeFirst();
+      return found && { row: found, createdAt: found.session_created_at, expiresAt: found.session_expires_at };
+    });
+    if (!session || session.expiresAt <= new Date() || session.row.ativo !== 1)
+      throw new ApiError(401, UNAUTHENTICATED);
+    const row = session.row;
     const user = toAuthUser(row);
     c.set("user", user);
     c.set("scope", scopeOf(user));
     c.set("tokenHash", tokenHash);
-    c.set("sessionCreatedAt", row.session_created_at);
+    c.set("sessionCreatedAt", session.createdAt);
     c.set("userRow", row);
     await next();
   });

@@ -7,11 +7,14 @@ import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 
 import type { DB } from "./schema.ts";
+import { WriteWatch } from "./write-watch.ts";
 
 /** One open database: the typed query builder plus a way to run multi-statement scripts (migrations). */
 export type Database = {
   kind: "pglite" | "postgres";
   db: Kysely<DB>;
+  /** Which tables this process writes, for the read caches (write-watch.ts). */
+  writes: WriteWatch;
   execScript(script: string): Promise<void>;
   /** Readiness: throws unless a table can be read (and, for PGlite on disk, its data directory is still there). */
   ready(): Promise<void>;
@@ -107,10 +110,12 @@ async function openPGlite(options: { dataDir: string } | { memory: true; loadDat
       { cause: error },
     );
   }
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const writes = new WriteWatch();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [writes] });
   return {
     kind: "pglite" as const,
     db,
+    writes,
     // PGlite keeps open files and cached pages working after its directory is gone or unreadable, while anything it
     // has to open anew fails: readiness checks the directory itself too.
     ready: async () => {
@@ -163,10 +168,12 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
     );
   }
   client.release();
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new WriteWatch();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   return {
     kind: "postgres",
     db,
+    writes,
     ready: async () => {
       await readTable(db);
     },

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
+import { apiCaches } from "../caches.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonResponse, queryId } from "../lib/openapi.ts";
@@ -35,15 +36,17 @@ export function branchRoutes(deps: ApiDeps) {
     const scope = c.get("scope");
     const { companyId } = c.req.valid("query");
     if (companyId !== undefined && companyId !== scope.companyId) throw notFound();
-    let query = db
-      .selectFrom("branches")
-      .select(["id", "nome", "cnpj", "endereco", "numero", "ativo", "company_id"])
-      .where("company_id", "=", scope.companyId);
-    if (scope.level !== "company") query = query.where("id", "=", scope.branchId);
-    // nome_folded: the name folded by the database (migration 003), in the order of branches_company_sort_idx.
-    const rows = await query.orderBy("nome_folded").orderBy("id").execute();
-    return c.json(
-      rows.map((row) => ({
+    // Asked by every page with a branch choice: cached per scope until a write to branches (api/caches.ts).
+    const key = scope.level === "company" ? `company:${scope.companyId}` : `branch:${scope.branchId}`;
+    const branches = await apiCaches(deps.database).branches.get(key, async () => {
+      let query = db
+        .selectFrom("branches")
+        .select(["id", "nome", "cnpj", "endereco", "numero", "ativo", "company_id"])
+        .where("company_id", "=", scope.companyId);
+      if (scope.level !== "company") query = query.where("id", "=", scope.branchId);
+      // nome_folded: the name folded by the database (migration 003), in the order of branches_company_sort_idx.
+      const rows = await query.orderBy("nome_folded").orderBy("id").execute();
+      return rows.map((row) => ({
         ID: row.id,
         NOME: row.nome,
         CNPJ: row.cnpj,
@@ -51,9 +54,9 @@ export function branchRoutes(deps: ApiDeps) {
         NUMERO: row.numero,
         ATIVO: row.ativo,
         Id_Empresas: row.company_id,
-      })),
-      200,
-    );
+      }));
+    });
+    return c.json(branches, 200);
   });
   return app;
 }

@@ -4,6 +4,7 @@ import { requireUser } from "../auth/middleware.ts";
 import { dummyPasswordHash, verifyPassword } from "../auth/password.ts";
 import { newToken } from "../auth/tokens.ts";
 import { mainCompaniesOf, selectPasswordHash, selectUsers, toAuthUser, userJson } from "../auth/users.ts";
+import { apiCaches } from "../caches.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { roleName } from "../domain/roles.ts";
 import { ApiError } from "../lib/errors.ts";
@@ -137,7 +138,8 @@ export function sessionRoutes(deps: ApiDeps) {
       {
         dataHoraToken: c.get("sessionCreatedAt").toISOString(),
         user: userJson(c.get("userRow")),
-        ...(await mainCompaniesOf(db, user)),
+        // Asked on every page: cached per user until a write to users, companies or master CPFs (api/caches.ts).
+        ...(await apiCaches(deps.database).mainCompanies.get(String(user.id), () => mainCompaniesOf(db, user))),
         nivelAcesso: roleName(user),
       },
       200,

@@ -1,0 +1,76 @@
+/**
+ * Where a page's CPU goes: starts the server with --cpu-prof on a demo database grown to ROWS sectors, loads PATH
+ * (signed in as the admin) for a few seconds, stops the server and prints the functions with the most self time,
+ * grouped by package. Usage: npx tsx bench/profile.ts [path] [rows]   (default: the scale bench's list page, 10,000)
+ * PROFILE_SECONDS (25) sets the load time, PROFILE_OUT=file.cpuprofile keeps the profile for Chrome DevTools.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { DEMO_PASSWORD } from "../api/db/seed.ts";
+
+import { csvImportRequest, timed, WORDS } from "./catalogues.ts";
+import { apiSignIn, fmt, runLoad, signIn, startServer, tempDir } from "./lib.ts";
+
+const target = process.argv[2] ?? "/setores?q=pediatrica&ordem=nome&dir=desc&tamanho=20";
+const rows = Number(process.argv[3] ?? 10_000);
+const profileDir = tempDir("profile");
+const dataDir = tempDir("profile-data");
+const server = await startServer({
+  dataDir: dataDir.dir,
+  demoData: true,
+  label: "profile",
+  nodeArgs: [
+    "--cpu-prof",
+    `--cpu-prof-dir=${profileDir.dir}`,
+    ...(process.env.PROFILE_PRELOAD ? ["--import", process.env.PROFILE_PRELOAD] : []),
+  ],
+});
+try {
+  const token = await apiSignIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
+  const cookie = await signIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
+  const names = Array.from({ length: rows - 16 }, (_, i) => `Setor perfil ${i} ala ${WORDS[i % WORDS.length]}`);
+  if (names.length > 0) await timed(server.url, csvImportRequest(token, "setores", 1, names), 600_000);
+  const headers = { cookie, authorization: `Bearer ${token}`, "accept-encoding": "gzip" };
+  const result = await runLoad(server.url, {
+    path: target,
+    headers,
+    connections: 10,
+    durationS: Number(process.env.PROFILE_SECONDS ?? 25),
+    warmupS: 2,
+  });
+  console.log(`${target}: ${fmt.int(result.rps)} req/s, statuses ${JSON.stringify(result.statusCodes)}`);
+} finally {
+  await server.stop();
+  dataDir.remove();
+}
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number };
+const file = readdirSync(profileDir.dir).find((name) => name.endsWith(".cpuprofile"));
+if (!file) throw new Error("no .cpuprofile written (did the server exit cleanly?)");
+const text = readFileSync(path.join(profileDir.dir, file), "utf8");
+if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, text); // open it in Chrome DevTools
+const profile = JSON.parse(text) as { nodes: Node[] };
+profileDir.remove();
+const total = profile.nodes.reduce((sum, node) => sum + node.hitCount, 0);
+const place = (url: string) => {
+  const match = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+  if (match) return match[1]!;
+  if (url.startsWith("node:")) return "node";
+  return url ? path.relative(process.cwd(), url.replace(/^file:\/\//, "")) : "(native)";
+};
+const byFunction = new Map<string, number>();
+const byPlace = new Map<string, number>();
+for (const node of profile.nodes) {
+  const where = place(node.callFrame.url);
+  const name = `${node.callFrame.functionName || "(anonymous)"} ${where}:${node.callFrame.lineNumber + 1}`;
+  byFunction.set(name, (byFunction.get(name) ?? 0) + node.hitCount);
+  byPlace.set(where, (byPlace.get(where) ?? 0) + node.hitCount);
+}
+const top = (map: Map<string, number>, n: number) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, hits]) => `${((100 * hits) / total).toFixed(1).padStart(5)}%  ${name}`);
+console.log("\nself time by place\n" + top(byPlace, 25).join("\n"));
+console.log("\nself time by function\n" + top(byFunction, 40).join("\n"));
