@@ -1,7 +1,8 @@
 /**
  * The benchmark suite (`npm run bench`): server start-up times, then requests per second and latency for each case
  * in bench/cases.ts next to a static file of the same size served by the same server, the CSV imports, and the
- * catalogue Excel export at 10,000 and 100,000 rows (bench/export.ts). See bench/README.md.
+ * catalogue Excel export at 10,000 and 100,000 rows (bench/export.ts), and the bulk QR PDF of 500 environments
+ * (bench/qr-pdf.ts). See bench/README.md.
  */
 import os from "node:os";
 import path from "node:path";
@@ -41,6 +42,7 @@ import {
   type RunningServer,
 } from "./lib.ts";
 import { measureSecurityLoad, type SecurityLoadReport } from "./load.ts";
+import { measureQrPdf, qrPdfTable } from "./qr-pdf.ts";
 import { measureScale } from "./scale.ts";
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -58,6 +60,7 @@ const SETTINGS = {
   exportSizes: process.env.BENCH_EXPORT_100K === "0" ? [10_000] : [10_000, 100_000],
   scale: process.env.BENCH_SCALE !== "0",
   dummyRoutes: numberFromEnv("BENCH_DUMMY_ROUTES", 150),
+  qrPdfEnvironments: numberFromEnv("BENCH_QR_PDF", 500),
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
 };
@@ -386,6 +389,7 @@ async function main() {
   );
 
   if (SETTINGS.only === "scale") return runScale();
+  if (SETTINGS.only === "qr-pdf") return runQrPdf();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -426,6 +430,7 @@ async function main() {
   console.log(exportTable(exports));
   for (const line of exportRatios(exports)) console.log(line);
 
+  if (SETTINGS.qrPdfEnvironments) await runQrPdf();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -434,6 +439,21 @@ async function main() {
     console.log(
       `\nPROBLEMS (the figures above may be wrong):\n${problems.map((problem) => `  - ${problem}`).join("\n")}`,
     );
+    process.exitCode = 1;
+  }
+}
+
+/** The bulk QR PDF (bench/qr-pdf.ts): seconds and memory for BENCH_QR_PDF environments (500; 0 skips it). */
+async function runQrPdf() {
+  const result = await measureQrPdf(SETTINGS.qrPdfEnvironments || 500, 3, progress);
+  problems.push(...result.problems);
+  console.log(
+    `\nBulk QR PDF (app/lib/qr-codes.server.ts qrPdf: ${fmt.int(result.environments)} environments pulled in chunks of 100, ` +
+      `one A4 page each, read as a download; 3 runs in a fresh child process, memory sampled every 5 ms)`,
+  );
+  console.log(qrPdfTable(result));
+  if (SETTINGS.only === "qr-pdf" && problems.length) {
+    console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
   }
 }
