@@ -11,6 +11,7 @@ import { ApiError } from "./lib/errors.ts";
 import { TooManyAttempts } from "./lib/rate-limit.ts";
 import { branchRoutes } from "./routes/branches.ts";
 import { catalogueRoutes } from "./routes/catalogues.ts";
+import { environmentRoutes } from "./routes/environments.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
@@ -111,6 +112,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", userRoutes(deps));
   api.route("/", branchRoutes(deps));
   api.route("/", catalogueRoutes(deps));
+  api.route("/", environmentRoutes(deps));
 
   return api;
 }

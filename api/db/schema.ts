@@ -106,6 +106,7 @@ export interface EnvironmentRisks {
 
 export interface Environments {
   andar: string;
+  andar_folded: Generated<string>;
   branch_id: number;
   category_id: number;
   company_id: number;
@@ -116,6 +117,7 @@ export interface Environments {
   id: Generated<number>;
   imagem: string | null;
   name: string;
+  name_folded: Generated<string>;
   qtd_limpeza_dia: number | null;
   sector_id: number;
 }

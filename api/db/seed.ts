@@ -4,13 +4,14 @@ import { hashPassword } from "../auth/password.ts";
 import type { Scope } from "../auth/scope.ts";
 import { CATALOGUES as CATALOGUE_DEFINITIONS } from "../domain/catalogues.ts";
 import { importCatalogueRows } from "../services/catalogues.ts";
+import { createEnvironment } from "../services/environments.ts";
 
 import type { Database } from "./connection.ts";
 
 /**
  * Demo data (DESIGN.md 'Data'): a main company with branches, catalogues, environments and one user per role,
  * plus a second, separate main company so tenant isolation can be seen. Every demo account uses DEMO_PASSWORD.
- * Catalogue items go through the catalogue service (the same rules as the API's import); the rest is plain SQL
+ * Catalogue items and environments go through their services (the same rules as the API); the rest is plain SQL
  * until those domains have services of their own.
  */
 export const DEMO_PASSWORD = "demo1234";
@@ -62,6 +63,13 @@ const ENVIRONMENTS: [name: string, andar: string, category: string, sector: stri
   ["UTI adulto", "3º andar", "Enfermaria", "UTI"],
   ["Copa dos funcionários", "Térreo", "Copa", "Copa e Cozinha"],
   ["Diretoria", "4º andar", "Escritório", "Administrativo"],
+];
+
+/** The second tenant's catalogue names (each is a sector, a category and a procedure) and environments. */
+const OTHER_NAMES = ["Área externa", "Escritório central"];
+const OTHER_ENVIRONMENTS: [name: string, andar: string, place: string][] = [
+  ["Portaria", "Térreo", "Área externa"],
+  ["Sala de reuniões", "1º andar", "Escritório central"],
 ];
 
 type Ids = Record<string, number>;
@@ -161,32 +169,19 @@ export async function seedDemo(database: Database) {
       const riskIds = Object.values(ids.risks);
       for (const [index, [name, andar, category, sector]] of ENVIRONMENTS.entries()) {
         if (!ids.categories[category] || !ids.sectors[sector]) continue;
-        const { id } = await trx
-          .insertInto("environments")
-          .values({
-            name,
-            andar,
-            company_id: company,
-            branch_id: branchId,
-            category_id: ids.categories[category],
-            sector_id: ids.sectors[sector],
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("environment_risks")
-          .values(
-            [riskIds[index % riskIds.length], riskIds[(index + 1) % riskIds.length]].map((risk_id) => ({
-              environment_id: id,
-              risk_id,
-            })),
-          )
-          .onConflict((oc) => oc.doNothing())
-          .execute();
-        await trx
-          .insertInto("environment_procedures")
-          .values(procedureIds.map((procedure_id, p) => ({ environment_id: id, procedure_id, mandatory: p % 3 !== 2 })))
-          .execute();
+        // Two risks each; three procedures in four (a different few left out each time), one in three of them
+        // optional, so searches and sorts by risk and procedure tell environments apart.
+        const chosen = procedureIds.filter((_, p) => (p + index) % 4 !== 0);
+        await createEnvironment(trx, scope, {
+          branchId,
+          name,
+          andar,
+          categoriaId: ids.categories[category],
+          setorId: ids.sectors[sector],
+          riscos: [riskIds[index % riskIds.length], riskIds[(index + 1) % riskIds.length]],
+          procedures: chosen.filter((_, k) => k % 3 !== 2),
+          proceduresNotMandatory: chosen.filter((_, k) => k % 3 === 2),
+        });
       }
     }
 
@@ -309,18 +304,29 @@ export async function seedDemo(database: Database) {
     });
     await trx.insertInto("master_cpfs").values({ cpf: "15191282744", company_id: other }).execute();
     const otherScope: Scope = { level: "company", companyId: other };
-    for (const [kind] of PLAIN_CATALOGUES) {
-      await importCatalogueRows(
-        trx,
-        CATALOGUE_DEFINITIONS[kind],
-        otherScope,
-        otherBranch,
-        asRows(["Área externa", "Escritório central"]),
+    const otherIds: Record<string, Ids> = {};
+    for (const [kind, table] of PLAIN_CATALOGUES) {
+      otherIds[table] = Object.fromEntries(
+        (await importCatalogueRows(trx, CATALOGUE_DEFINITIONS[kind], otherScope, otherBranch, asRows(OTHER_NAMES))).map(
+          (row) => [row.name, row.id],
+        ),
       );
     }
-    await importCatalogueRows(trx, CATALOGUE_DEFINITIONS.riscos, otherScope, otherBranch, [
+    const [noise] = await importCatalogueRows(trx, CATALOGUE_DEFINITIONS.riscos, otherScope, otherBranch, [
       { line: 2, name: "Ruído", color: "#455a64" },
     ]);
+    for (const [name, andar, place] of OTHER_ENVIRONMENTS) {
+      await createEnvironment(trx, otherScope, {
+        branchId: otherBranch,
+        name,
+        andar,
+        categoriaId: otherIds.categories[place],
+        setorId: otherIds.sectors[place],
+        riscos: [noise.id],
+        procedures: [otherIds.procedures[place]],
+        proceduresNotMandatory: Object.values(otherIds.procedures).filter((id) => id !== otherIds.procedures[place]),
+      });
+    }
   });
   // PGlite gathers no statistics on its own: the planner's first plans for the new rows need them.
   await sql`analyze`.execute(database.db);

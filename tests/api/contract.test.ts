@@ -46,6 +46,15 @@ describe("GET /api/openapi.json", () => {
         "POST /api/password/forgot",
         "POST /api/password/reset",
         "GET /api/files/avatars/{name}",
+        "GET /api/environments",
+        "GET /api/environments/form/{companyId}",
+        "GET /api/environments/{id}",
+        "POST /api/environments",
+        "POST /api/environments/",
+        "PUT /api/environments/{id}",
+        "DELETE /api/environments",
+        "DELETE /api/environments/",
+        "DELETE /api/environments/{id}",
       ]),
     );
   });

@@ -140,6 +140,102 @@ function catalogueRoutes(): ScopedRoute[] {
   });
 }
 
+/** An environment of the target (the lookup guarantees the demo data has one in its first branch). */
+function environmentOf(target: Target) {
+  if (target.environmentId === null) throw new Error(`the demo data has no environment in branch ${target.branchId}`);
+  return target.environmentId;
+}
+
+let environmentNames = 0;
+
+/**
+ * An environment payload (spec 000 §7 'Environments') made of the `own` branch's catalogue items, with the fields
+ * named in `from` taken from `target` instead: only those ids can be the problem. A new name each time.
+ */
+function environmentBody(
+  target: Target,
+  own: Target,
+  from: ("companyId" | "categoriaId" | "setorId" | "riscos" | "procedures" | "proceduresNotMandatory")[] = [],
+) {
+  const pick = (field: (typeof from)[number]) => (from.includes(field) ? target : own);
+  return {
+    name: `Invasor ambiente ${++environmentNames}`,
+    andar: "Térreo",
+    companyId: pick("companyId").branchId,
+    categoriaId: itemOf(pick("categoriaId"), "categories"),
+    setorId: itemOf(pick("setorId"), "sectors"),
+    riscos: [itemOf(pick("riscos"), "risks")],
+    procedures: from.includes("proceduresNotMandatory") ? [] : [itemOf(pick("procedures"), "procedures")],
+    proceduresNotMandatory: from.includes("proceduresNotMandatory") ? [itemOf(target, "procedures")] : [],
+  };
+}
+
+/** The environment routes of spec 000 §7 'Environments' (and the list's paging), with the target's ids. */
+function environmentRoutes(): ScopedRoute[] {
+  const base = "/api/environments";
+  const foreignItems = ["categoriaId", "setorId", "riscos", "procedures", "proceduresNotMandatory"] as const;
+  return [
+    { name: `GET ${base}?companyId`, method: "GET", path: (b) => `${base}?companyId=${b.companyId}` },
+    { name: `GET ${base}?filialId`, method: "GET", path: (b) => `${base}?filialId=${b.branchId}` },
+    { name: `GET ${base}?filialClientId`, method: "GET", path: (b) => `${base}?filialClientId=${b.branchId}` },
+    {
+      name: `GET ${base}?companyId&ids`,
+      method: "GET",
+      path: (b) => `${base}?companyId=${b.companyId}&ids=${environmentOf(b)}`,
+    },
+    {
+      name: `GET ${base}?companyId&q&fields&size (paged)`,
+      method: "GET",
+      path: (b) => `${base}?companyId=${b.companyId}&q=a&fields=ambiente,risco,procedimento&size=0`,
+    },
+    {
+      name: `GET ${base}?filialId&after (chunk)`,
+      method: "GET",
+      path: (b) => `${base}?filialId=${b.branchId}&after=&sort=empresa`,
+    },
+    { name: `GET ${base}/form/{companyId}`, method: "GET", path: (b) => `${base}/form/${b.branchId}` },
+    { name: `GET ${base}/{id}`, method: "GET", path: (b) => `${base}/${environmentOf(b)}` },
+    {
+      name: `POST ${base} {companyId}`,
+      method: "POST",
+      path: () => base,
+      body: (b, own) => environmentBody(b, own, ["companyId", ...foreignItems]),
+    },
+    {
+      name: `POST ${base}/ {companyId}`,
+      method: "POST",
+      path: () => `${base}/`,
+      body: (b, own) => environmentBody(b, own, ["companyId"]),
+    },
+    ...foreignItems.map((field): ScopedRoute => ({
+      name: `POST ${base} own companyId {${field}}`,
+      method: "POST",
+      path: () => base,
+      body: (b, own) => environmentBody(b, own, [field]),
+    })),
+    {
+      name: `PUT ${base}/{id}`,
+      method: "PUT",
+      path: (b) => `${base}/${environmentOf(b)}`,
+      body: (b, own) => environmentBody(b, own, [...foreignItems]),
+    },
+    ...foreignItems.map((field): ScopedRoute => ({
+      name: `PUT ${base}/{own id} {${field}}`,
+      method: "PUT",
+      path: (_b, own) => `${base}/${environmentOf(own)}`,
+      body: (b, own) => environmentBody(b, own, [field]),
+    })),
+    { name: `DELETE ${base} {ID}`, method: "DELETE", path: () => base, body: (b) => ({ ID: environmentOf(b) }) },
+    {
+      name: `DELETE ${base}/ {id}`,
+      method: "DELETE",
+      path: () => `${base}/`,
+      body: (b) => ({ id: environmentOf(b), name: "x" }),
+    },
+    { name: `DELETE ${base}/{id}`, method: "DELETE", path: (b) => `${base}/${environmentOf(b)}` },
+  ];
+}
+
 /** Routes that take ids, called by a company-level administrator with another main company's ids. */
 export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   {
@@ -174,11 +270,12 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
     path: (b) => `/api/empresas/filiais?companyId=${b.companyId}`,
   },
   ...catalogueRoutes(),
+  ...environmentRoutes(),
 ];
 
 /**
  * Routes a branch-level user (coordinator of Filial Aldeota) calls with ids of another branch of the same company.
- * Catalogue writes are not here: they answer 403 to branch-level users before any id is read.
+ * Catalogue and environment writes are not here: they answer 403 to branch-level users before any id is read.
  */
 export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   {
@@ -205,6 +302,23 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
       },
     ];
   }),
+  { name: "GET /api/environments?filialId", method: "GET", path: (b) => `/api/environments?filialId=${b.branchId}` },
+  {
+    name: "GET /api/environments?filialClientId",
+    method: "GET",
+    path: (b) => `/api/environments?filialClientId=${b.branchId}`,
+  },
+  {
+    name: "GET /api/environments?filialId&q (paged)",
+    method: "GET",
+    path: (b) => `/api/environments?filialId=${b.branchId}&q=a&size=0`,
+  },
+  {
+    name: "GET /api/environments/form/{companyId}",
+    method: "GET",
+    path: (b) => `/api/environments/form/${b.branchId}`,
+  },
+  { name: "GET /api/environments/{id}", method: "GET", path: (b) => `/api/environments/${environmentOf(b)}` },
 ];
 
 /**
