@@ -43,6 +43,7 @@ import {
 } from "./lib.ts";
 import { measureSecurityLoad, type SecurityLoadReport } from "./load.ts";
 import { measureQrPdf, qrPdfTable } from "./qr-pdf.ts";
+import { environmentsReport, measureEnvironments } from "./environments.ts";
 import { measureScale } from "./scale.ts";
 
 const numberFromEnv = (name: string, fallback: number) => {
@@ -61,6 +62,7 @@ const SETTINGS = {
   scale: process.env.BENCH_SCALE !== "0",
   dummyRoutes: numberFromEnv("BENCH_DUMMY_ROUTES", 150),
   qrPdfEnvironments: numberFromEnv("BENCH_QR_PDF", 500),
+  environments: process.env.BENCH_ENVIRONMENTS !== "0",
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
 };
@@ -390,6 +392,7 @@ async function main() {
 
   if (SETTINGS.only === "scale") return runScale();
   if (SETTINGS.only === "qr-pdf") return runQrPdf();
+  if (SETTINGS.only === "environments") return runEnvironments();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -431,6 +434,7 @@ async function main() {
   for (const line of exportRatios(exports)) console.log(line);
 
   if (SETTINGS.qrPdfEnvironments) await runQrPdf();
+  if (SETTINGS.environments) await runEnvironments();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -453,6 +457,15 @@ async function runQrPdf() {
   );
   console.log(qrPdfTable(result));
   if (SETTINGS.only === "qr-pdf" && problems.length) {
+    console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Environments at scale (bench/environments.ts): the list over 10,000 and the bulk QR PDF of 500 from the web. */
+async function runEnvironments() {
+  console.log(environmentsReport(await measureEnvironments(SETTINGS, progress, problems)));
+  if (SETTINGS.only === "environments" && problems.length) {
     console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
   }
