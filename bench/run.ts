@@ -21,6 +21,7 @@ import {
   SEARCH_TERM,
   type ImportRow,
 } from "./catalogues.ts";
+import { environmentsReport, measureEnvironments } from "./environments.ts";
 import { EXPORT_PATH, exportRatios, exportTable, measureExport, type ExportRow } from "./export.ts";
 import {
   apiSignIn,
@@ -43,7 +44,6 @@ import {
 } from "./lib.ts";
 import { measureSecurityLoad, type SecurityLoadReport } from "./load.ts";
 import { measureQrPdf, qrPdfTable } from "./qr-pdf.ts";
-import { environmentsReport, measureEnvironments } from "./environments.ts";
 import { measureScale } from "./scale.ts";
 
 const numberFromEnv = (name: string, fallback: number) => {
