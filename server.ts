@@ -135,6 +135,7 @@ export async function startServer(config: Config) {
         return answer;
       },
       apiUrl: config.apiUrl,
+      publicUrl: config.publicUrl,
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
       secureCookies: config.env === "production",

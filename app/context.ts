@@ -3,6 +3,8 @@ export type AppContext = {
   /** The in-process REST API (a fetch handler); used when apiUrl is unset. */
   api: (request: Request) => Response | Promise<Response>;
   apiUrl?: string;
+  /** PUBLIC_URL: the base of links that leave the app (QR codes); unset, the request's origin (lib/public-url.server.ts). */
+  publicUrl?: string;
   requestId: string;
   nonce: string;
   secureCookies: boolean;

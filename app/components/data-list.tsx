@@ -21,6 +21,8 @@ export type DataColumn<Row> = {
   primary?: boolean;
   /** The list's sort key for this column: the header becomes a sort link. */
   sortKey?: string;
+  /** Long text (a comma-joined list): wraps in the wide table too, instead of widening it. */
+  wrap?: boolean;
 };
 
 export type RowAction = {
@@ -43,12 +45,18 @@ type DataListProps<Row> = {
   /** Row actions: one column per action in the table, buttons under the card on phones. */
   actions?: { label: string; action: (row: Row) => RowAction }[];
   label?: string;
+  /** Many columns (the environments): tighter cells and headers that wrap, so the wide table scrolls less. */
+  wide?: boolean;
 };
 
-export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [], label }: DataListProps<Row>) {
+export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [], label, wide }: DataListProps<Row>) {
   return (
     <div className="table-scroll">
-      <table className="data-table data-list" aria-label={label} role="table">
+      <table
+        className={wide ? "data-table data-list data-list-wide" : "data-table data-list"}
+        aria-label={label}
+        role="table"
+      >
         <thead role="rowgroup">
           <tr role="row">
             {tick ? (
@@ -90,7 +98,7 @@ export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [],
                 <td
                   key={column.id}
                   role="cell"
-                  className={column.primary ? "col-primary" : undefined}
+                  className={column.primary ? "col-primary" : column.wrap ? "col-wrap" : undefined}
                   data-label={column.label}
                 >
                   {column.cell(row)}

@@ -8,7 +8,18 @@ import { useHydrated } from "~/lib/use-hydrated";
  * The parts every list page shares (DESIGN.md: one implementation per shared shape): search and page size as a
  * GET form, sortable headers, the pager. All plain links and forms; JS only submits the size choice at once.
  */
-export function ListSearch({ params, label, defaultSort }: { params: ListParams; label: string; defaultSort: string }) {
+export function ListSearch({
+  params,
+  label,
+  defaultSort,
+  children,
+}: {
+  params: ListParams;
+  label: string;
+  defaultSort: string;
+  /** More fields of the same GET form (the environments' 'Filtrar por' choices, which are `params.extra`). */
+  children?: ReactNode;
+}) {
   const submit = useSubmit();
   // With JS a new page size applies at once; without it the button applies it too, and says so.
   const hydrated = useHydrated();
@@ -20,6 +31,7 @@ export function ListSearch({ params, label, defaultSort }: { params: ListParams;
         <label htmlFor="q">{label}</label>
         <input id="q" name="q" type="search" defaultValue={params.q} placeholder="Digite para buscar" />
       </div>
+      {children}
       <div className="field field-narrow">
         <label htmlFor="tamanho">Itens por página</label>
         <select

@@ -10,7 +10,18 @@ export const PAGE_SIZE_OPTIONS = [
   { value: "todos", label: "Todos" },
 ] as const;
 
-export type ListParams = { q: string; ordem: string; dir: "asc" | "desc"; pagina: number; tamanho: string };
+export type ListParams = {
+  q: string;
+  ordem: string;
+  dir: "asc" | "desc";
+  pagina: number;
+  tamanho: string;
+  /**
+   * Other query values a list keeps in its sort and pager links (the environments' 'Filtrar por' fields:
+   * [["campos", "setor"], ...]). The search form carries them as its own fields.
+   */
+  extra?: [string, string][];
+};
 
 export function readListParams(url: URL | string, defaultSort: string): ListParams {
   const search = new URL(url, "http://x").searchParams;
@@ -46,6 +57,7 @@ export function listHref(pathname: string, params: ListParams, changes: Partial<
   if (next.dir !== "asc") search.set("dir", next.dir);
   if (next.pagina !== 1) search.set("pagina", String(next.pagina));
   if (next.tamanho !== "20") search.set("tamanho", next.tamanho);
+  for (const [name, value] of next.extra ?? []) search.append(name, value);
   const query = search.toString();
   return query ? `${pathname}?${query}` : pathname;
 }

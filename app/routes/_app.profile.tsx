@@ -5,13 +5,13 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../../api/domain/fields";
-import { formatCpfText } from "../../api/domain/masks";
+import { formatCpfText, formatPhone } from "../../api/domain/masks";
 
 import { AvatarPicker } from "~/components/avatar-picker";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
 import { PageHeader } from "~/components/page-header";
-import { formatDateBR, formatPhoneBR } from "~/lib/format";
+import { formatDateBR } from "~/lib/format";
 import { ProfileFormSchema } from "~/lib/schemas";
 import { changeOwnPassword, getMe, updateContact, uploadAvatar } from "~/models/users.server";
 import { requirePage, signOutOnUnauthorized, updateSessionUser } from "~/session.server";
@@ -32,7 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await signOutOnUnauthorized(request, context, result.status);
     throw new Response("Erro ao carregar dados, por favor atualize a página", { status: result.status });
   }
-  return { me: result.data };
+  // Formatted here: date-fns and its locale would otherwise join this page's script for one date.
+  const birthDate = result.data.user.dataNascimento ? formatDateBR(result.data.user.dataNascimento) : "-";
+  return { me: result.data, birthDate };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -102,11 +104,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { me } = useLoaderData<typeof loader>();
+  const { me, birthDate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, fields, onSubmit, toast } = useValidatedForm(ProfileFormSchema, actionData, {
     invalidToast: VALIDATION_TOAST,
-    defaultValue: { email: me.user.email, telefone: formatPhoneBR(me.user.telefone) },
+    defaultValue: { email: me.user.email, telefone: formatPhone(me.user.telefone) },
   });
   const avatarErrors = actionData?.result?.error?.avatar;
 
@@ -139,7 +141,7 @@ export default function Profile() {
             </div>
             <div>
               <dt>Data de nascimento</dt>
-              <dd>{me.user.dataNascimento ? formatDateBR(me.user.dataNascimento) : "-"}</dd>
+              <dd>{birthDate}</dd>
             </div>
             <div>
               <dt>Empresa principal</dt>

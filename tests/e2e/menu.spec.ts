@@ -26,6 +26,12 @@ const MENUS: Record<SharedAccount, { home: string; groups: string[]; links: stri
   auditor: { home: "/dashboard", groups: ["Relatórios"], links: ["Início", ...REPORTS, "Auditoria"] },
   // Clients: no Início, no Cadastros, reports only with the task ones.
   cliente: { home: "/historico-tarefas", groups: ["Relatórios"], links: ["Atividades", "Imagens", "Auditoria"] },
+  // The other tenant's administrator: the same menu as the demo one's.
+  outra: {
+    home: "/dashboard",
+    groups: ["Cadastros", "Usuários", "Relatórios"],
+    links: ["Início", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+  },
   // No role: the registers, but no FAQ in the menu.
   semnivel: {
     home: "/dashboard",

@@ -54,3 +54,34 @@ test("signed-in shell, wide and narrow, profile and FAQ", async ({ page, signInA
   await expect(page.getByRole("heading", { level: 1, name: "Perguntas frequentes" })).toBeVisible();
   await screenshot(page, testInfo.project.name, "faq");
 });
+
+test("environments: list wide and narrow, register form with errors, QR choice", async ({
+  page,
+  signInAs,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/status of 400/);
+  await signInAs("principal");
+  await page.goto("/ambientes");
+  await expect(page.getByRole("heading", { level: 1, name: "Ambientes" })).toBeVisible();
+  await screenshot(page, testInfo.project.name, "ambientes-list-1280");
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.reload();
+  await screenshot(page, testInfo.project.name, "ambientes-list-360");
+
+  await page.goto("/ambientes/cadastrar");
+  await page.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(page.getByText("Nome do ambiente é obrigatório").first()).toBeVisible();
+  await screenshot(page, testInfo.project.name, "ambientes-register-errors-360");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/ambientes/cadastrar");
+  await screenshot(page, testInfo.project.name, "ambientes-register-1280");
+
+  await page.goto("/ambientes");
+  await page
+    .getByRole("link", { name: /^QR code de / })
+    .first()
+    .click();
+  await expect(page.getByText("PDF").first()).toBeVisible();
+  await screenshot(page, testInfo.project.name, "ambientes-qrcode-1280");
+});

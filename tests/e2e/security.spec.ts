@@ -84,3 +84,70 @@ test.describe("item 5: sessions end on the server", () => {
     await expect(page).toHaveURL("/?redirectTo=%2Fdashboard");
   });
 });
+
+test.describe("issue 10: another tenant's environments are not found on any web route", () => {
+  test("edit, remove, QR page and downloads answer 404; a removal or bulk PDF of its ids does nothing", async ({
+    page,
+    context,
+    signInAs,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 404/);
+    // An environment of the demo tenant, as its administrator sees it.
+    await signInAs("admin");
+    await page.goto("/ambientes");
+    const id = (await page.locator('input[name="ids"]').first().getAttribute("value"))!;
+    const name = (await page.locator("table.data-table tbody tr td.col-primary").first().textContent())!;
+    expect(Number(id)).toBeGreaterThan(0);
+    await context.clearCookies();
+
+    await signInAs("outra");
+    for (const path of [
+      `/ambientes/${id}/editar`,
+      `/ambientes/${id}/remover`,
+      `/ambientes/${id}/qrcode`,
+      `/ambientes/${id}/qrcode/png`,
+      `/ambientes/${id}/qrcode/pdf`,
+    ]) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(404);
+      expect(await answer.text(), path).not.toContain(name);
+    }
+    // Its list does not show it.
+    await page.goto(`/ambientes?q=${encodeURIComponent(name)}`);
+    await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
+    // A removal is refused by the API (nothing removed); the bulk PDF finds nothing of this user's.
+    const removal = await page.request.post(`/ambientes/${id}/remover`, {
+      form: { redirectTo: "/ambientes" },
+      maxRedirects: 0,
+    });
+    expect(removal.status()).toBe(302);
+    const bulk = await page.request.post("/ambientes/qrcodes.pdf", {
+      form: { ids: id, redirectTo: "/ambientes" },
+      maxRedirects: 0,
+    });
+    expect(bulk.status()).toBe(302);
+    expect(bulk.headers()["content-type"] ?? "").not.toContain("pdf");
+    await context.clearCookies();
+    await signInAs("admin");
+    await page.goto(`/ambientes/${id}/qrcode`);
+    await expect(page.getByRole("heading", { name: `QR code: ${name}` })).toBeVisible();
+  });
+
+  test("ids beyond a PostgreSQL integer, or not numbers, are 404 (never a 500)", async ({ page, signInAs }) => {
+    await signInAs("admin");
+    for (const id of ["2147483648", "99999999999999999999", "-1", "0", "1e3", "abc"]) {
+      for (const path of [`/ambientes/${id}/editar`, `/ambientes/${id}/qrcode`, `/ambientes/${id}/qrcode/svg`]) {
+        const answer = await page.request.get(path, { maxRedirects: 0 });
+        expect(answer.status(), path).toBe(404);
+      }
+    }
+    const unknownFormat = await page.request.get("/ambientes/1/qrcode/gif", { maxRedirects: 0 });
+    expect(unknownFormat.status()).toBe(404);
+    const bulk = await page.request.post("/ambientes/qrcodes.pdf", {
+      form: { ids: "2147483648", redirectTo: "/ambientes" },
+      maxRedirects: 0,
+    });
+    expect(bulk.status()).toBe(302);
+  });
+});

@@ -12,6 +12,8 @@ export const SHARED_ACCOUNTS = {
   auditor: "auditor@demo.com.br",
   cliente: "cliente@demo.com.br",
   semnivel: "semnivel@demo.com.br",
+  /** The other tenant's administrator: cross-tenant checks. */
+  outra: "outra@demo.com.br",
 } as const;
 export type SharedAccount = keyof typeof SHARED_ACCOUNTS;
 

@@ -1,7 +1,8 @@
 /**
  * Run by the browser tests' global setup before the server starts, on a fresh DATA_DIR: migrates, writes the demo
  * data and pre-registers the CPFs of E2E_CPFS, so tests can sign up users of their own (sign-up needs a
- * pre-registered CPF and the product has no other way to add one yet). Started with tsx, like server.ts.
+ * pre-registered CPF and the product has no other way to add one yet), and writes the history the environment
+ * tests need (no screen records executions). Started with tsx, like server.ts.
  */
 import { loadConfig } from "../../api/config.ts";
 import { openDatabase } from "../../api/db/connection.ts";
@@ -9,6 +10,7 @@ import { migrate } from "../../api/db/migrate.ts";
 import { isEmpty, seedDemo } from "../../api/db/seed.ts";
 
 import { E2E_CPFS } from "./e2e-data.ts";
+import { writeEnvironmentWithHistory } from "./e2e-history.ts";
 
 const config = loadConfig();
 if (config.databaseUrl) throw new Error("e2e-prepare writes to an embedded database only: unset DATABASE_URL");
@@ -27,6 +29,8 @@ try {
     .insertInto("pre_registered_cpfs")
     .values(E2E_CPFS.map((cpf) => ({ company_id: branch.companyId, branch_id: branch.branchId, cpf, role_id: 2 })))
     .execute();
+  // An environment with an executed booking: its removal is refused (tests/e2e/environments.spec.ts).
+  await writeEnvironmentWithHistory(database);
 } finally {
   await database.close();
 }

@@ -1,0 +1,228 @@
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+import { DataList, type DataColumn } from "~/components/data-list";
+import { ListSearch, Pager } from "~/components/list-controls";
+import { ConfirmRemoval, Modal } from "~/components/modal";
+import { useHydrated } from "~/lib/use-hydrated";
+
+import { ENVIRONMENT_IMPORTER_HREF, QR_BULK_ACTION } from "./links";
+import type { EnvironmentRow, environmentListLoader } from "./list.server";
+import { QrChoice, type QrStep } from "./qr-choice";
+import { DEFAULT_SORT } from "./sort";
+
+const COLUMNS: DataColumn<EnvironmentRow>[] = [
+  { id: "empresa", label: "Empresa", sortKey: "empresa", cell: (row) => row.empresa },
+  { id: "ambiente", label: "Ambiente", sortKey: "ambiente", primary: true, cell: (row) => row.name },
+  { id: "categoria", label: "Categoria", sortKey: "categoria", cell: (row) => row.categoria },
+  { id: "setor", label: "Setor", sortKey: "setor", cell: (row) => row.setor },
+  { id: "andar", label: "Andar", sortKey: "andar", cell: (row) => row.andar },
+  { id: "riscos", label: "Riscos", sortKey: "riscos", wrap: true, cell: (row) => row.riscos },
+  {
+    id: "obrigatorios",
+    label: "Procedimentos Obrigatórios",
+    sortKey: "obrigatorios",
+    wrap: true,
+    cell: (row) => row.obrigatorios,
+  },
+  { id: "opcionais", label: "Procedimentos Opcionais", sortKey: "opcionais", wrap: true, cell: (row) => row.opcionais },
+];
+
+/**
+ * The list tab (spec 000 §2 'Environments'). Without JS: the 'Filtrar por' choices are tick boxes of the search form
+ * (in a <details>), 'Marcar Todos' is a link (?marcar=todos), the row tick boxes belong to a plain POST form that
+ * downloads the ticked rows' QR PDF, and QrCode / Remover open pages. With JS the same links open dialogs in place.
+ */
+export default function EnvironmentList() {
+  const {
+    texts: T,
+    canEdit,
+    params,
+    campos,
+    tickAll,
+    rows,
+    total,
+    loadError,
+  } = useLoaderData<typeof environmentListLoader>();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const hydrated = useHydrated();
+  const [ticked, setTicked] = useState<Set<number>>(new Set(tickAll ? rows.map((row) => row.id) : []));
+  const [removing, setRemoving] = useState<EnvironmentRow | null>(null);
+  const [qr, setQr] = useState<{ row: EnvironmentRow; step: QrStep } | null>(null);
+  // New list data means a search, a save or a removal: start over with nothing ticked and no dialog.
+  useEffect(() => {
+    setTicked(new Set(tickAll ? rows.map((row) => row.id) : []));
+    setRemoving(null);
+    setQr(null);
+  }, [rows, tickAll]);
+
+  const allTicked = rows.length > 0 && rows.every((row) => ticked.has(row.id));
+  const toggleAll = () => setTicked(allTicked ? new Set() : new Set(rows.map((row) => row.id)));
+  const toggle = (id: number) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const tickAllHref = (() => {
+    const search = new URLSearchParams(location.search);
+    if (tickAll) search.delete("marcar");
+    else search.set("marcar", "todos");
+    const query = search.toString();
+    return query ? `${location.pathname}?${query}` : location.pathname;
+  })();
+  const back = encodeURIComponent(here);
+
+  return (
+    <section aria-label={T.listTab}>
+      <ListSearch params={params} label="Buscar ambiente" defaultSort={DEFAULT_SORT}>
+        <details className="filter">
+          <summary className="button">
+            {T.filterTitle}
+            {campos.length > 1 || campos[0] !== "ambiente" ? ` (${campos.length})` : ""}
+          </summary>
+          <fieldset className="filter-panel" key={campos.join(",")}>
+            <legend>{T.filterTitle}</legend>
+            {T.searchFields.map((field) => (
+              <label key={field.key} className="check">
+                <input
+                  type="checkbox"
+                  name="campos"
+                  value={field.key}
+                  defaultChecked={(campos as string[]).includes(field.key)}
+                />
+                {field.label}
+              </label>
+            ))}
+            <button type="submit" className="button button-primary">
+              Aplicar
+            </button>
+          </fieldset>
+        </details>
+      </ListSearch>
+      <form method="post" action={QR_BULK_ACTION} id="selecao">
+        <input type="hidden" name="redirectTo" value={here} />
+      </form>
+      {loadError ? (
+        <p className="empty-state" role="alert">
+          {loadError}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : T.empty}</p>
+      ) : (
+        <DataList
+          label="Ambientes"
+          wide
+          rows={rows}
+          rowKey={(row) => row.id}
+          sort={{ params, defaultSort: DEFAULT_SORT }}
+          tick={
+            canEdit
+              ? {
+                  header: hydrated ? (
+                    <button type="button" className="link-button" onClick={toggleAll}>
+                      {allTicked ? T.unmarkAll : T.markAll}
+                    </button>
+                  ) : (
+                    <Link to={tickAllHref}>{tickAll ? T.unmarkAll : T.markAll}</Link>
+                  ),
+                  cell: (row) => (
+                    <input
+                      type="checkbox"
+                      name="ids"
+                      value={row.id}
+                      form="selecao"
+                      aria-label={`Selecionar ${row.name} (${row.empresa})`}
+                      checked={hydrated ? ticked.has(row.id) : undefined}
+                      defaultChecked={hydrated ? undefined : tickAll}
+                      onChange={() => toggle(row.id)}
+                    />
+                  ),
+                }
+              : undefined
+          }
+          columns={COLUMNS}
+          actions={[
+            {
+              label: "QrCode",
+              action: (row) => ({
+                label: "QR code",
+                to: `/ambientes/${row.id}/qrcode?redirectTo=${back}`,
+                accessibleName: `QR code de ${row.name}`,
+                onClick: (event) => {
+                  event.preventDefault();
+                  setQr({ row, step: "tipo" });
+                },
+              }),
+            },
+            ...(canEdit
+              ? [
+                  {
+                    label: "Editar",
+                    action: (row: EnvironmentRow) => ({
+                      label: "Editar",
+                      to: `/ambientes/${row.id}/editar?redirectTo=${back}`,
+                      accessibleName: `Editar ${row.name}`,
+                    }),
+                  },
+                  {
+                    label: "Remover",
+                    action: (row: EnvironmentRow) => ({
+                      label: "Remover",
+                      to: `/ambientes/${row.id}/remover?redirectTo=${back}`,
+                      accessibleName: `Remover ${row.name}`,
+                      danger: true,
+                      onClick: (event: React.MouseEvent) => {
+                        event.preventDefault();
+                        setRemoving(row);
+                      },
+                    }),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+      <div className="list-actions">
+        <a className="button" href={`/ambientes/exportar.xlsx${location.search}`} download>
+          Exportar Excel
+        </a>
+        {canEdit && (!hydrated || ticked.size > 0) ? (
+          <button type="submit" form="selecao" className="button">
+            Exportar QR codes
+          </button>
+        ) : null}
+        {canEdit ? (
+          <Link className="button" to={ENVIRONMENT_IMPORTER_HREF}>
+            Importar planilha
+          </Link>
+        ) : null}
+      </div>
+      <Pager params={params} total={total} defaultSort={DEFAULT_SORT} />
+
+      {removing !== null ? (
+        <Modal title={`Remover ${removing.name}`} subtitle={removing.empresa} onClose={() => setRemoving(null)}>
+          <ConfirmRemoval
+            action={`/ambientes/${removing.id}/remover`}
+            redirectTo={here}
+            onCancel={() => setRemoving(null)}
+          />
+        </Modal>
+      ) : null}
+      {qr !== null ? (
+        <Modal title={`QR code: ${qr.row.name}`} subtitle={qr.row.empresa} onClose={() => setQr(null)}>
+          <QrChoice
+            environment={qr.row}
+            step={qr.step}
+            onStep={(step) => setQr({ row: qr.row, step })}
+            onBack={() => setQr(null)}
+          />
+        </Modal>
+      ) : null}
+    </section>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

@@ -1,0 +1,6 @@
+/** /ambientes/exportar.xlsx: the list page as shown, streamed as listagem-ambientes-DD-MM-YYYY.xlsx. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { environmentExportLoader } from "~/environments/downloads.server";
+
+export const loader = (args: LoaderFunctionArgs) => environmentExportLoader(args);
