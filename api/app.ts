@@ -11,6 +11,8 @@ import { ApiError } from "./lib/errors.ts";
 import { TooManyAttempts } from "./lib/rate-limit.ts";
 import { branchRoutes } from "./routes/branches.ts";
 import { catalogueRoutes } from "./routes/catalogues.ts";
+import { companyRoutes } from "./routes/companies.ts";
+import { environmentImportRoutes } from "./routes/environment-import.ts";
 import { environmentRoutes } from "./routes/environments.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { passwordRoutes } from "./routes/password.ts";
@@ -111,8 +113,10 @@ export function createApi(deps: ApiDeps) {
   api.use("*", requireUser(deps));
   api.route("/", userRoutes(deps));
   api.route("/", branchRoutes(deps));
+  api.route("/", companyRoutes(deps));
   api.route("/", catalogueRoutes(deps));
   api.route("/", environmentRoutes(deps));
+  api.route("/", environmentImportRoutes(deps));
 
   return api;
 }

@@ -59,6 +59,7 @@ export interface Branches {
   company_id: number;
   created_at: Generated<Timestamp>;
   endereco: Generated<string>;
+  endereco_folded: Generated<string>;
   id: Generated<number>;
   nome: string;
   nome_folded: Generated<string>;
@@ -81,10 +82,13 @@ export interface Companies {
   cidade: Generated<string>;
   cnpj: string;
   created_at: Generated<Timestamp>;
+  created_by: number | null;
   endereco: Generated<string>;
+  endereco_folded: Generated<string>;
   id: Generated<number>;
   max_number_users: Generated<number>;
   nome: string;
+  nome_folded: Generated<string>;
   numero: Generated<string>;
 }
 

@@ -1,18 +1,54 @@
-import { Branch } from "../../api/routes/branches";
+import { Branch, BranchPage, type BranchCreateBody, type BranchUpdateBody } from "../../api/routes/branches";
 
 import { callApi } from "~/api.server";
+import { apiListQuery, type ListParams } from "~/lib/list-params";
 
 import type { SignedInCaller } from "./catalogues.server";
 import { scopeQuery } from "./scope.server";
 
-/** Active branches in the user's scope, for the selectors of register and duplicate forms. */
-export async function listActiveBranches(api: SignedInCaller) {
+/** The branch calls of the REST API (spec 000 §7 'CPFs, users, branches, companies'), for one signed-in user. */
+export type { Branch };
+
+/** Every branch in the user's scope, active or not (GET empresas/filiais). */
+export function listBranches(api: SignedInCaller) {
   const scope = scopeQuery(api.auth);
-  const result = await callApi(api, "/empresas/filiais", {
+  return callApi(api, "/empresas/filiais", {
     query: "companyId" in scope ? { companyId: scope.companyId } : {},
     schema: Branch.array(),
   });
+}
+
+/**
+ * Active branches in the user's scope, for every branch selector of the product (register, duplicate and import
+ * forms of catalogues and environments): spec 000 §3 'Only active branches are offered in selectors'.
+ */
+export async function listActiveBranches(api: SignedInCaller) {
+  const result = await listBranches(api);
   if (!result.ok) return result;
   const branches = result.data.filter((branch) => branch.ATIVO).map((branch) => ({ id: branch.ID, nome: branch.NOME }));
   return { ...result, data: branches };
+}
+
+/** One page of the branch list (/filiais), as the URL's search, order, page and size ask. */
+export function listBranchPage(api: SignedInCaller, params: ListParams) {
+  const scope = scopeQuery(api.auth);
+  return callApi(api, "/empresas/filiais", {
+    query: { ...("companyId" in scope ? { companyId: scope.companyId } : {}), ...apiListQuery(params) },
+    schema: BranchPage,
+  });
+}
+
+/** One branch of the user's scope (the list is cached by the API), or undefined. */
+export async function findBranch(api: SignedInCaller, id: number) {
+  const result = await listBranches(api);
+  if (!result.ok) return result;
+  return { ...result, data: result.data.find((branch) => branch.ID === id) };
+}
+
+export function createBranch(api: SignedInCaller, body: BranchCreateBody) {
+  return callApi(api, "/empresas/saveEmpresaFilial", { method: "POST", json: body, schema: Branch });
+}
+
+export function updateBranch(api: SignedInCaller, body: BranchUpdateBody) {
+  return callApi(api, "/empresas/updateEmpresaFilial", { method: "PUT", json: body, schema: Branch });
 }

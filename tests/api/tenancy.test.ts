@@ -271,6 +271,93 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   },
   ...catalogueRoutes(),
   ...environmentRoutes(),
+  {
+    // The spreadsheet importer (docs/environments.md 'Importing environments'): the branch is checked before the file.
+    name: "POST /api/environments/import {companyId}",
+    method: "POST",
+    path: () => "/api/environments/import",
+    body: (b) => {
+      const form = new FormData();
+      const csv = "Nome do ambiente;Categoria;Setor;Andar;Riscos;Procedimentos obrigatórios;Procedimentos opcionais\n";
+      form.set("file", new File([`${csv}Invasor importado;Sala;UTI;Térreo;Físico;Limpar piso;\n`], "ambientes.csv"));
+      form.set("companyId", String(b.branchId));
+      return form;
+    },
+  },
+  // Branches and main companies (tests/api/branches.test.ts, companies.test.ts): the id is checked before the
+  // master-CPF rule and, on PUT /api/empresas, before the role, so another tenant's id is 404 for these callers too.
+  {
+    name: "GET /api/empresas/filiais?companyId&page (paged)",
+    method: "GET",
+    path: (b) => `/api/empresas/filiais?companyId=${b.companyId}&page=1&q=a`,
+  },
+  {
+    name: "POST /api/empresas/saveEmpresaFilial {Id_Empresas}",
+    method: "POST",
+    path: () => "/api/empresas/saveEmpresaFilial",
+    body: (b) => ({
+      NOME: "Invasor filial",
+      CNPJ: "11222333000181",
+      ENDERECO: "Rua",
+      NUMERO: "1",
+      Id_Empresas: b.companyId,
+    }),
+  },
+  {
+    name: "PUT /api/empresas/updateEmpresaFilial {ID, Id_Empresas}",
+    method: "PUT",
+    path: () => "/api/empresas/updateEmpresaFilial",
+    body: (b) => ({
+      ID: b.branchId,
+      NOME: "Invasor filial 2",
+      CNPJ: "11222333000181",
+      ENDERECO: "Rua",
+      NUMERO: "1",
+      ATIVO: true,
+      Id_Empresas: b.companyId,
+    }),
+    // With the caller's own ids the other company's administrator would rename its first branch, which later tests
+    // look up by name.
+    control: false,
+  },
+  {
+    name: "PUT /api/empresas/updateEmpresaFilial {own ID, Id_Empresas}",
+    method: "PUT",
+    path: () => "/api/empresas/updateEmpresaFilial",
+    body: (b, own) => ({
+      ID: own.branchId,
+      NOME: "Invasor filial 3",
+      CNPJ: "11222333000181",
+      ENDERECO: "Rua",
+      NUMERO: "1",
+      ATIVO: true,
+      Id_Empresas: b.companyId,
+    }),
+    control: false,
+  },
+  { name: "GET /api/empresas/{companyId}", method: "GET", path: (b) => `/api/empresas/${b.companyId}` },
+  {
+    name: "GET /api/empresas/quadros?companyId",
+    method: "GET",
+    path: (b) => `/api/empresas/quadros?companyId=${b.companyId}`,
+  },
+  {
+    name: "PUT /api/empresas {id}",
+    method: "PUT",
+    path: () => "/api/empresas",
+    body: (b) => ({
+      id: b.companyId,
+      nome: "Invasor empresa",
+      cnpj: "11222333000181",
+      endereco: "Rua",
+      numero: "1",
+      bairro: "Centro",
+      cidade: "Fortaleza",
+      ativo: false,
+      max_number_users: 50,
+      quadroIds: [1],
+    }),
+  },
 ];
 
 /**

@@ -18,6 +18,9 @@ const SIGNED_IN_PAGES = [
   "/riscos/cadastrar",
   "/categorias/cadastrar?modo=lote",
   "/procedimentos?q=limpar&ordem=empresa&dir=desc",
+  "/ambientes",
+  "/ambientes?q=banheiro&campos=ambiente&campos=setor&ordem=riscos&dir=desc",
+  "/ambientes/cadastrar",
 ];
 
 async function seriousViolations(page: import("@playwright/test").Page) {
@@ -44,5 +47,30 @@ for (const path of SIGNED_IN_PAGES) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+// Branches and main companies: opened by the demo principal (roleId 1, owner of the company's master CPF); the edit
+// pages are reached from their lists, and the forms are checked once more with their messages showing.
+const PRINCIPAL_PAGES = ["/filiais", "/filiais/cadastrar", "/empresa-principal", "/empresa-principal/cadastrar"];
+for (const path of PRINCIPAL_PAGES) {
+  test(`no serious accessibility violation on ${path} (signed in as roleId 1)`, async ({ page, signInAs }) => {
+    await signInAs("principal");
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    if (path.endsWith("/cadastrar")) {
+      await page.getByRole("button", { name: "Cadastrar" }).click();
+      await expect(page.locator(".field-errors").first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    } else {
+      await page
+        .locator("table.data-table tbody tr")
+        .first()
+        .getByRole("link", { name: /^Editar / })
+        .click();
+      await expect(page.getByRole("heading", { level: 2, name: /^Editar / })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
   });
 }

@@ -4,11 +4,38 @@ import { drawer, expect, submitSignIn, test, toast } from "../support/e2e-fixtur
 
 test.describe("signed out", () => {
   test("a private page sends to sign-in, keeping the target", async ({ page }) => {
-    for (const path of ["/dashboard", "/profile", "/setores", "/empresa-principal"]) {
+    for (const path of [
+      "/dashboard",
+      "/profile",
+      "/setores",
+      "/ambientes",
+      "/ambientes/cadastrar",
+      "/ambientes/importar",
+      "/empresa-principal",
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(path)}`);
       await expect(page.getByRole("heading", { name: "Bem vindo!" })).toBeVisible();
     }
+  });
+
+  test("downloads and dialog pages of /ambientes send to sign-in too", async ({ page }) => {
+    for (const path of [
+      "/ambientes/1/editar",
+      "/ambientes/1/remover",
+      "/ambientes/1/qrcode",
+      "/ambientes/1/qrcode/png",
+      "/ambientes/exportar.xlsx",
+      "/ambientes/modelo.xlsx",
+      "/ambientes/qrcodes.pdf",
+    ]) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toBe(`/?redirectTo=${encodeURIComponent(path)}`);
+    }
+    const bulk = await page.request.post("/ambientes/qrcodes.pdf", { form: { ids: "1" }, maxRedirects: 0 });
+    expect(bulk.status()).toBe(302);
+    expect(bulk.headers().location).toMatch(/^\/\?redirectTo=/);
   });
 
   test("an unknown path goes to /", async ({ page }) => {
@@ -61,6 +88,15 @@ test.describe("signed in", () => {
     await page.goto("/setores");
     await expect(page).toHaveURL("/dashboard");
     await expect(toast(page, "Permissão negada!")).toBeVisible();
+    await page.goto("/ambientes");
+    await expect(page).toHaveURL("/dashboard");
+    await expect(toast(page, "Permissão negada!")).toBeVisible();
+    // Nor its downloads.
+    for (const path of ["/ambientes/exportar.xlsx", "/ambientes/1/qrcode/pdf"]) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toBe("/dashboard");
+    }
   });
 
   test("a client is sent to its own home, the task report", async ({ page, signInAs }) => {
@@ -89,4 +125,31 @@ test("'Sair' signs out and revokes the session", async ({ page, context }) => {
   await context.addCookies(signedIn.filter((cookie) => cookie.name === "sessao"));
   await page.goto("/profile");
   await expect(page).toHaveURL("/?redirectTo=%2Fprofile");
+});
+
+// Branches and main companies (tests/e2e/organisation.spec.ts has their flows).
+test("/filiais and /empresa-principal pages and downloads send a signed-out visitor to sign-in", async ({ page }) => {
+  for (const path of ["/filiais", "/filiais/cadastrar", "/filiais/1/editar", "/empresa-principal/cadastrar"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(path)}`);
+  }
+  for (const path of ["/filiais/exportar.xlsx", "/empresa-principal/exportar.xlsx", "/empresa-principal/1/editar"]) {
+    const answer = await page.request.get(path, { maxRedirects: 0 });
+    expect(answer.status(), path).toBe(302);
+  }
+});
+
+test("'Filiais' is for roles 1 and 2, 'Empresa matriz' for roleId 1 (spec 000 §2)", async ({ page, signInAs }) => {
+  await signInAs("auditor");
+  for (const path of ["/filiais", "/filiais/cadastrar", "/empresa-principal", "/empresa-principal/exportar.xlsx"]) {
+    if (path.endsWith(".xlsx")) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toBe("/dashboard");
+      continue;
+    }
+    await page.goto(path);
+    await expect(page).toHaveURL("/dashboard");
+    await expect(toast(page, "Permissão negada!")).toContainText("Você não tem acesso a esta página.");
+  }
 });

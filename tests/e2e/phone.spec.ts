@@ -99,6 +99,8 @@ test("signed-in pages, list cards, forms, dialogs and help fit a phone", async (
     ["/dashboard", "dashboard"],
     ["/profile", "profile"],
     ["/faq", "faq"],
+    ["/ambientes", "list-ambientes"],
+    ["/ambientes/cadastrar", "register-ambientes"],
     ["/procedimentos/cadastrar", "register-procedimentos"],
     ["/setores/cadastrar", "register"],
     ["/setores/cadastrar?modo=lote", "register-batch"],
@@ -394,4 +396,42 @@ test("wide screenshots (1366 × 768)", async ({ page, signInAs, javaScriptEnable
   await page.goto("/setores/cadastrar");
   await page.getByRole("button", { name: "Cadastrar" }).click();
   await snap(page, testInfo, "wide-register-toast");
+});
+
+test("branches and main companies at 360 px: lists as cards, forms and the boards table fit", async ({
+  page,
+  signInAs,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/status of 400/); // the empty forms' answer without JS
+  await signInAs("principal");
+  for (const [path, name] of [
+    ["/filiais", "list-filiais"],
+    ["/filiais/cadastrar", "register-filiais"],
+    ["/empresa-principal", "list-empresas"],
+    ["/empresa-principal/cadastrar", "register-empresas"],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSideScroll(page, path);
+    if (path.endsWith("/cadastrar")) {
+      await page.getByRole("button", { name: "Cadastrar" }).click();
+      await expect(page.locator(".field-errors").first()).toBeVisible();
+      await expectNoSideScroll(page, `${path} with its messages`);
+      await snap(page, testInfo, `phone-${name}`);
+      continue;
+    }
+    for (const row of await bodyRows(page).all()) {
+      await expectInsideViewport(row, `${path} card`);
+      await expectInsideViewport(row.getByRole("link", { name: /^Editar / }), `${path} edit action`);
+    }
+    await snap(page, testInfo, `phone-${name}`);
+    await bodyRows(page)
+      .first()
+      .getByRole("link", { name: /^Editar / })
+      .click();
+    await expect(page.getByRole("heading", { level: 2, name: /^Editar / })).toBeVisible();
+    await expectNoSideScroll(page, `${path} edit`);
+    await snap(page, testInfo, `phone-edit-${name}`);
+  }
 });

@@ -1,0 +1,2 @@
+/** The branch list's default order (the API's sort key and the URL's ordem): by name. */
+export const DEFAULT_SORT = "nome";

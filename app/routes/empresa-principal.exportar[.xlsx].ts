@@ -1,0 +1,6 @@
+/** /empresa-principal/exportar.xlsx: the list page as shown, as listagem-filiais-DD-MM-YYYY.xlsx (spec 000 §9). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { companyExportLoader } from "~/companies/export.server";
+
+export const loader = (args: LoaderFunctionArgs) => companyExportLoader(args);
