@@ -13,11 +13,16 @@ z.config(ptBR());
 
 // The API's OpenAPI generator (zod-to-openapi) reads full zod's accessors, which zod/mini schemas lack: `meta()` (the
 // global registry's entry) and a string's `minLength`/`maxLength` (read here from its length checks), so
-// /api/openapi.json documents these fields as before.
-const miniPrototype = z.ZodMiniType.prototype as unknown as { meta?: () => unknown };
-miniPrototype.meta ??= function (this: z.core.$ZodType) {
+// /api/openapi.json documents these fields as before. They go on each zod/mini class's own prototype, read through
+// the prototype chain: zod copies ZodMiniType.prototype's members onto a schema when it is made, so a patch there
+// would miss every schema made before this module ran (a domain module imported first, e.g. by a test).
+function registryEntry(this: z.core.$ZodType) {
   return z.globalRegistry.get(this);
-};
+}
+for (const value of Object.values(z)) {
+  if (typeof value !== "function" || !("init" in value) || !value.prototype || "meta" in value.prototype) continue;
+  Object.defineProperty(value.prototype, "meta", { value: registryEntry, configurable: true, writable: true });
+}
 if (!("minLength" in z.ZodMiniString.prototype)) {
   Object.defineProperties(z.ZodMiniString.prototype, {
     minLength: { get: lengthCheck("min_length", "minimum") },

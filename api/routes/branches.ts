@@ -1,6 +1,3 @@
-// First: zod's set-up must run before the field rules of api/domain are built (zod copies a schema's methods when it
-// is made), or /api/openapi.json cannot read them.
-import "../lib/zod-setup.ts";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import { requirePermission } from "../auth/middleware.ts";

@@ -3,10 +3,6 @@
  * POST /api/environments/import, multipart { file, companyId = the branch }. An .xlsx (first sheet) or a CSV in UTF-8
  * or Windows-1252 with ';' or ','; every row checked first, then all written in one transaction or none.
  */
-// First: zod/mini schemas made before this set-up lack what the OpenAPI generator reads (api/lib/zod-setup.ts), and
-// the domain modules below make some as they load.
-import "../../api/lib/zod-setup.ts";
-
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, test } from "vitest";
 
