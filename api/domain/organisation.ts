@@ -110,6 +110,15 @@ export function isCnpj(value: string) {
   return digits.length === 14 && isValidCnpj(digits);
 }
 
+/**
+ * The digits a list search matches against CNPJs: only when the term is written like (part of) a CNPJ, digits with
+ * its punctuation. A name with a digit in it ('Filial 2') must not match every CNPJ holding a 2.
+ */
+export function cnpjSearchDigits(q: string | undefined) {
+  const term = q?.trim() ?? "";
+  return /^[\d./\s-]+$/.test(term) ? onlyDigits(term) : "";
+}
+
 /** 00.000.000/0000-00 with or without punctuation, valid check digits; answers the 14 digits. */
 export const cnpjField = (required: string) =>
   z.pipe(

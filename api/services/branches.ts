@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 import type { Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
-import { BRANCH_TEXTS as T } from "../domain/organisation.ts";
+import { BRANCH_TEXTS as T, cnpjSearchDigits } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { cachedTotal, foldSearch, listVersionOf, pageOf, type ListQuery } from "../lib/list-query.ts";
 
@@ -52,11 +52,11 @@ export function listBranches(db: Kysely<DB>, scope: Scope): Promise<BranchRow[]>
 
 /**
  * The search: the folded name or address (LIKE on the columns migrations 003 and 005 keep), or the CNPJ's digits
- * when the term has digits. A company has few branches, so the page and its total are read in the scope index.
+ * when the term is written like one (cnpjSearchDigits). A company has few branches, so the page and its total are read in the scope index.
  */
 function filtered(db: Kysely<DB>, scope: Scope, q: string | undefined) {
   const search = q?.trim() ? foldSearch(q) : null;
-  const digits = q?.replace(/\D+/g, "") ?? "";
+  const digits = cnpjSearchDigits(q);
   return {
     query: scoped(db, scope).$if(search !== null, (qb) =>
       qb.where((eb) =>

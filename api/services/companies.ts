@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
-import { COMPANY_TEXTS as T, NEW_COMPANY_MAX_USERS } from "../domain/organisation.ts";
+import { cnpjSearchDigits, COMPANY_TEXTS as T, NEW_COMPANY_MAX_USERS } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { foldSearch, pageOf, type ListQuery } from "../lib/list-query.ts";
 
@@ -117,7 +117,7 @@ function sortOf(sort: string | undefined) {
  */
 export async function pageCompanies(db: Kysely<DB>, viewer: CompanyViewer, query: ListQuery) {
   const search = query.q?.trim() ? foldSearch(query.q) : null;
-  const digits = query.q?.replace(/\D+/g, "") ?? "";
+  const digits = cnpjSearchDigits(query.q);
   const filtered = visibleCompanies(db, viewer).$if(search !== null, (qb) =>
     qb.where((eb) =>
       eb.or([

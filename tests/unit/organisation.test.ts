@@ -10,6 +10,7 @@ import {
   booleanField,
   BRANCH_TEXTS,
   cnpjField,
+  cnpjSearchDigits,
   COMPANY_TEXTS,
   companyFormErrors,
   isCnpj,
@@ -59,6 +60,17 @@ describe("CNPJ", () => {
     expect(check(cnpjField(BRANCH_TEXTS.cnpjRequired), "  ")).toEqual({ error: "CNPJ é obrigatório" });
     expect(check(cnpjField(COMPANY_TEXTS.cnpjRequired), undefined)).toEqual({ error: "CNPJ obrigatório" });
   });
+});
+
+test.each([
+  ["95.961.066/0802-47", "95961066080247"],
+  [" 0802-47 ", "080247"],
+  ["95961", "95961"],
+  ["E2E no-js eced4d", ""],
+  ["Filial 2", ""],
+  ["", ""],
+])("a list search for %j matches CNPJ digits %j", (q, digits) => {
+  expect(cnpjSearchDigits(q)).toBe(digits);
 });
 
 describe("small rules", () => {
