@@ -180,7 +180,8 @@ describe.skipIf(!ADMIN_URL)("faults on PostgreSQL", () => {
     expect(api.status).toBe(503);
     expect(Number(api.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await api.json()).message).toMatch(/temporariamente indisponível/);
-    const page = await fetch(`${server.url}/dashboard`, {
+    // A page that reads data (the session itself may come from the API's 5 s cache: docs/performance.md 'Caches').
+    const page = await fetch(`${server.url}/setores`, {
       headers: { cookie, accept: "text/html" },
       redirect: "manual",
     });
