@@ -16,6 +16,7 @@ import { environmentImportRoutes } from "./routes/environment-import.ts";
 import { environmentRoutes } from "./routes/environments.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { passwordRoutes } from "./routes/password.ts";
+import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { signUpRoutes, userRoutes } from "./routes/users.ts";
 
@@ -113,6 +114,7 @@ export function createApi(deps: ApiDeps) {
   api.use("*", requireUser(deps));
   api.route("/", userRoutes(deps));
   api.route("/", branchRoutes(deps));
+  api.route("/", preRegisteredCpfRoutes(deps));
   api.route("/", companyRoutes(deps));
   api.route("/", catalogueRoutes(deps));
   api.route("/", environmentRoutes(deps));

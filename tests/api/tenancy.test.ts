@@ -335,6 +335,31 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
     }),
     control: false,
   },
+  // Pre-registered CPFs (tests/api/pre-registered-cpfs.test.ts): the company and the branch are checked before the
+  // CPF, so a CPF taken by a control call is still 404 here. The status change takes CPFs, not ids; its other-tenant
+  // 404 is tested there.
+  {
+    name: "GET /api/empresas/funcionarios/{companyId}",
+    method: "GET",
+    path: (b) => `/api/empresas/funcionarios/${b.companyId}`,
+  },
+  {
+    name: "GET /api/empresas/funcionarios/{companyId}?q (paged)",
+    method: "GET",
+    path: (b) => `/api/empresas/funcionarios/${b.companyId}?q=a&size=0`,
+  },
+  {
+    name: "POST /api/empresas/saveFuncionarios {idEmpresa, idEmpresaFilial}",
+    method: "POST",
+    path: () => "/api/empresas/saveFuncionarios",
+    body: (b) => ({ cpf: "77123456009", idEmpresa: b.companyId, idEmpresaFilial: b.branchId, roleId: 5 }),
+  },
+  {
+    name: "POST /api/empresas/saveFuncionarios {own idEmpresa, idEmpresaFilial}",
+    method: "POST",
+    path: () => "/api/empresas/saveFuncionarios",
+    body: (b, own) => ({ cpf: "77123456190", idEmpresa: own.companyId, idEmpresaFilial: b.branchId, roleId: 5 }),
+  },
   { name: "GET /api/empresas/{companyId}", method: "GET", path: (b) => `/api/empresas/${b.companyId}` },
   {
     name: "GET /api/empresas/quadros?companyId",

@@ -12,6 +12,7 @@ test.describe("signed out", () => {
       "/ambientes/cadastrar",
       "/ambientes/importar",
       "/empresa-principal",
+      "/pre-cadastro-usuarios",
     ]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(path)}`);

@@ -1,0 +1,191 @@
+import { sql, type Kysely } from "kysely";
+
+import { assertBranchInScope, type Scope } from "../auth/scope.ts";
+import type { DB } from "../db/schema.ts";
+import { cnpjSearchDigits } from "../domain/organisation.ts";
+import {
+  CPF_TEXTS as T,
+  preRegisterLevelsFor,
+  STATUS_ACTIONS,
+  type StatusAction,
+} from "../domain/pre-registered-cpfs.ts";
+import type { UserForRole } from "../domain/roles.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+import { foldSearch, pageOf, type ListQuery } from "../lib/list-query.ts";
+
+/**
+ * Pre-registered CPFs of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes,
+ * the seed and tests with the caller's scope. A pre-registration belongs to one branch of one main company; a
+ * company-level user sees the company's, a branch-level user their own branch's. Removed ones (deleted_at) are gone
+ * for every call; sign-up (api/routes/users.ts) accepts only an active one of an active company.
+ */
+
+export type PreRegisteredCpfRow = {
+  id: number;
+  cpf: string;
+  ativo: boolean;
+  role_id: number | null;
+  company_id: number;
+  branch_id: number;
+  branch_nome: string;
+  branch_cnpj: string;
+};
+
+/** Who writes: the scope, the role (which levels may be given) and the CPF (no change to one's own). */
+export type CpfWriter = { scope: Scope; user: UserForRole & { cpf: string } };
+
+export const CPF_SORTS = ["cpf", "filial", "cnpj", "status"] as const;
+export type CpfSort = (typeof CPF_SORTS)[number];
+export const DEFAULT_CPF_SORT: CpfSort = "cpf";
+
+function scoped(db: Kysely<DB>, scope: Scope) {
+  return db
+    .selectFrom("pre_registered_cpfs as p")
+    .innerJoin("branches", "branches.id", "p.branch_id")
+    .where("p.company_id", "=", scope.companyId)
+    .where("p.deleted_at", "is", null)
+    .$if(scope.level !== "company", (qb) => qb.where("p.branch_id", "=", (scope as { branchId: number }).branchId));
+}
+
+const COLUMNS = [
+  "p.id",
+  "p.cpf",
+  "p.ativo",
+  "p.role_id",
+  "p.company_id",
+  "p.branch_id",
+  "branches.nome as branch_nome",
+  "branches.cnpj as branch_cnpj",
+] as const;
+
+/**
+ * Spec 000 §5: the search matches CPF, CNPJ and branch name case-insensitively (accents too). Digits and
+ * punctuation alone also match the CPF's and CNPJ's digits, so '123.456' finds 12345678909.
+ */
+function filtered(db: Kysely<DB>, scope: Scope, q: string | undefined) {
+  const search = q?.trim() ? foldSearch(q) : null;
+  const digits = cnpjSearchDigits(q);
+  return scoped(db, scope).$if(search !== null, (qb) =>
+    qb.where((eb) =>
+      eb.or([
+        eb("branches.nome_folded", "like", search!),
+        ...(digits ? [eb("p.cpf", "like", `%${digits}%`), eb("branches.cnpj", "like", `%${digits}%`)] : []),
+      ]),
+    ),
+  );
+}
+
+function sortOf(sort: string | undefined) {
+  const key = (CPF_SORTS as readonly string[]).includes(sort ?? "") ? (sort as CpfSort) : DEFAULT_CPF_SORT;
+  switch (key) {
+    case "filial":
+      return sql`branches.nome_folded`;
+    case "cnpj":
+      return sql`branches.cnpj`;
+    case "status":
+      return sql`p.ativo`;
+    default:
+      return sql`p.cpf`;
+  }
+}
+
+/** Every pre-registration in scope, by CPF: the contract's plain array (GET empresas/funcionarios/{companyId}). */
+export function listPreRegisteredCpfs(db: Kysely<DB>, scope: Scope): Promise<PreRegisteredCpfRow[]> {
+  return scoped(db, scope).select(COLUMNS).orderBy("p.cpf").execute();
+}
+
+/** One page and the total (size 0: all on one page), searched and sorted in SQL. */
+export async function pagePreRegisteredCpfs(db: Kysely<DB>, scope: Scope, query: ListQuery) {
+  const base = filtered(db, scope, query.q);
+  const { page, size, limit, offset } = pageOf(query);
+  const direction = query.dir === "desc" ? "desc" : "asc";
+  const rows = await base
+    .select(COLUMNS)
+    .orderBy(sortOf(query.sort), direction)
+    .orderBy("p.cpf", direction)
+    .$if(limit !== null, (qb) => qb.limit(limit!).offset(offset))
+    .execute();
+  const { total } = await base.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow();
+  return { rows, total: Number(total), page, size };
+}
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
+
+const duplicate = () => new ApiError(409, T.duplicate, { cpf: [T.duplicate] });
+
+/**
+ * A new active pre-registration (POST empresas/saveFuncionarios). The company must be the caller's (404), the
+ * branch one of it in scope and active, the level one the caller may give (§6). A CPF pre-registered anywhere
+ * (not removed) or already a user's is refused: sign-up finds one invitation per CPF, and the unique index
+ * pre_registered_cpfs_cpf_key backs the check against two concurrent saves.
+ */
+export async function createPreRegisteredCpf(
+  db: Kysely<DB>,
+  writer: CpfWriter,
+  input: { cpf: string; companyId: number; branchId: number; roleId: number },
+): Promise<PreRegisteredCpfRow> {
+  if (input.companyId !== writer.scope.companyId) throw notFound("Empresa não encontrada");
+  await assertBranchInScope(db, writer.scope, input.branchId, { active: true });
+  if (!(preRegisterLevelsFor(writer.user) as readonly number[]).includes(input.roleId))
+    throw new ApiError(400, T.levelInvalid, { roleId: [T.levelInvalid] });
+  const taken = await db
+    .selectFrom("pre_registered_cpfs")
+    .select("id")
+    .where("cpf", "=", input.cpf)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (taken) throw duplicate();
+  const user = await db.selectFrom("users").select("id").where("cpf", "=", input.cpf).executeTakeFirst();
+  if (user) throw new ApiError(409, T.userExists, { cpf: [T.userExists] });
+  try {
+    const { id } = await db
+      .insertInto("pre_registered_cpfs")
+      .values({
+        company_id: input.companyId,
+        branch_id: input.branchId,
+        cpf: input.cpf,
+        role_id: input.roleId,
+        ativo: true,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return await scoped(db, writer.scope).select(COLUMNS).where("p.id", "=", id).executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+/**
+ * The bulk status change (PUT empresas/ativaInativaDeleteFuncionarios): '1' inactivates, '2' removes (deleted_at:
+ * the CPF may be pre-registered again), '3' activates. Nothing selected is 400 'Favor selecionar pelo menos um
+ * registro'; the caller's own CPF among them is 403 'O usuário ADMINISTRADOR não pode alterar o PRÓPRIO status';
+ * a CPF outside the scope (another tenant's, another branch's, removed, unknown) is 404. All or nothing.
+ */
+export async function changeCpfStatus(
+  db: Kysely<DB>,
+  writer: CpfWriter,
+  changes: { cpf: string; action: StatusAction }[],
+): Promise<number> {
+  if (changes.length === 0) throw new ApiError(400, T.noneSelectedDescription);
+  if (changes.some((change) => change.cpf === writer.user.cpf)) throw new ApiError(403, T.blockedDescription);
+  const cpfs = [...new Set(changes.map((change) => change.cpf))];
+  return db.transaction().execute(async (trx) => {
+    const found = await scoped(trx, writer.scope).select(["p.id", "p.cpf"]).where("p.cpf", "in", cpfs).execute();
+    if (found.length !== cpfs.length) throw notFound(T.notFound);
+    const idOf = new Map(found.map((row) => [row.cpf, row.id]));
+    for (const action of Object.values(STATUS_ACTIONS)) {
+      const ids = changes.filter((change) => change.action === action).map((change) => idOf.get(change.cpf)!);
+      if (ids.length === 0) continue;
+      await trx
+        .updateTable("pre_registered_cpfs")
+        .set(
+          action === STATUS_ACTIONS.remove ? { deleted_at: new Date() } : { ativo: action === STATUS_ACTIONS.activate },
+        )
+        .where("id", "in", ids)
+        .execute();
+    }
+    return cpfs.length;
+  });
+}

@@ -1,0 +1,121 @@
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+import { formatCnpjText, formatCpfText } from "../../api/domain/masks";
+import { statusLabel } from "../../api/domain/organisation";
+import { CPF_TEXTS as T, STATUS_ACTION_LABELS, STATUS_ACTIONS } from "../../api/domain/pre-registered-cpfs";
+
+import { DataList } from "~/components/data-list";
+import { ListSearch, Pager } from "~/components/list-controls";
+import { useHydrated } from "~/lib/use-hydrated";
+
+import type { cpfListLoader } from "./list.server";
+import { DEFAULT_SORT } from "./sort";
+
+const MENU_ORDER = [STATUS_ACTIONS.activate, STATUS_ACTIONS.inactivate, STATUS_ACTIONS.remove] as const;
+
+/**
+ * 'Listar CPF's' (spec 000 §2 'Pre-registered CPFs'): search, sortable columns, page sizes, pager, export and, for
+ * editors, tick boxes and the 'Status do(s) Usuário(s)' menu. The menu is a <details> of submit buttons of a GET
+ * form that opens the confirmation page, so it works without JS; 'Marcar Todos' is a link without JS.
+ */
+export default function CpfList() {
+  const { params, page, canEdit } = useLoaderData<typeof cpfListLoader>();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const hydrated = useHydrated();
+  const tickAll = new URLSearchParams(location.search).get("marcar") === "todos";
+  const [ticked, setTicked] = useState<Set<string>>(new Set(tickAll ? page.items.map((row) => row.CPF) : []));
+  useEffect(() => {
+    setTicked(new Set(tickAll ? page.items.map((row) => row.CPF) : []));
+  }, [page, tickAll]);
+
+  const allTicked = page.items.length > 0 && page.items.every((row) => ticked.has(row.CPF));
+  const toggleAll = () => setTicked(allTicked ? new Set() : new Set(page.items.map((row) => row.CPF)));
+  const toggle = (cpf: string) =>
+    setTicked((current) => {
+      const next = new Set(current);
+      if (next.has(cpf)) next.delete(cpf);
+      else next.add(cpf);
+      return next;
+    });
+  const tickAllHref = (() => {
+    const search = new URLSearchParams(location.search);
+    if (tickAll) search.delete("marcar");
+    else search.set("marcar", "todos");
+    const query = search.toString();
+    return query ? `${location.pathname}?${query}` : location.pathname;
+  })();
+
+  return (
+    <section aria-label={T.listTab}>
+      <ListSearch params={params} label={T.searchLabel} defaultSort={DEFAULT_SORT} />
+      {canEdit ? (
+        <Form method="get" action="/pre-cadastro-usuarios/status" id="selecao">
+          <input type="hidden" name="redirectTo" value={here} />
+        </Form>
+      ) : null}
+      {page.items.length === 0 ? (
+        <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : T.empty}</p>
+      ) : (
+        <DataList
+          label={T.title}
+          rows={page.items}
+          rowKey={(row) => row.ID}
+          sort={{ params, defaultSort: DEFAULT_SORT }}
+          tick={
+            canEdit
+              ? {
+                  header: hydrated ? (
+                    <button type="button" className="link-button" onClick={toggleAll}>
+                      {allTicked ? "Desmarcar Todos" : "Marcar Todos"}
+                    </button>
+                  ) : (
+                    <Link to={tickAllHref}>{tickAll ? "Desmarcar Todos" : "Marcar Todos"}</Link>
+                  ),
+                  cell: (row) => (
+                    <input
+                      type="checkbox"
+                      name="cpf"
+                      value={row.CPF}
+                      form="selecao"
+                      aria-label={`Selecionar ${formatCpfText(row.CPF)}`}
+                      checked={hydrated ? ticked.has(row.CPF) : undefined}
+                      defaultChecked={hydrated ? undefined : tickAll}
+                      onChange={() => toggle(row.CPF)}
+                    />
+                  ),
+                }
+              : undefined
+          }
+          columns={[
+            { id: "cpf", label: "CPF", sortKey: "cpf", primary: true, cell: (row) => formatCpfText(row.CPF) },
+            { id: "filial", label: "Filial", sortKey: "filial", cell: (row) => row.NOME_FILIAL },
+            { id: "cnpj", label: "CNPJ", sortKey: "cnpj", cell: (row) => formatCnpjText(row.CNPJ) },
+            { id: "status", label: "Status", sortKey: "status", cell: (row) => statusLabel(row.ATIVO) },
+          ]}
+        />
+      )}
+      <div className="list-actions">
+        {canEdit ? (
+          <details className="status-menu">
+            <summary className="button">{T.statusMenu}</summary>
+            <div className="stack">
+              {MENU_ORDER.map((code) => (
+                <button key={code} type="submit" form="selecao" name="acao" value={code} className="button">
+                  {STATUS_ACTION_LABELS[code].label}
+                </button>
+              ))}
+            </div>
+          </details>
+        ) : null}
+        <a className="button" href={`/pre-cadastro-usuarios/exportar.xlsx${location.search}`} download>
+          Exportar Excel
+        </a>
+      </div>
+      <Pager params={params} total={page.total} defaultSort={DEFAULT_SORT} />
+    </section>
+  );
+}
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";

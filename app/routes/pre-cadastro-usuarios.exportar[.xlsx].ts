@@ -1,0 +1,6 @@
+/** /pre-cadastro-usuarios/exportar.xlsx: the list page as shown, as listagem-cpfs-DD-MM-YYYY.xlsx. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { cpfExportLoader } from "~/pre-registered-cpfs/export.server";
+
+export const loader = (args: LoaderFunctionArgs) => cpfExportLoader(args);
