@@ -6,6 +6,7 @@ import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useRowTicks } from "~/lib/use-row-ticks";
 
 import { DuplicateForm } from "./duplicate-form";
 import type { DuplicateData } from "./duplicate.server";
@@ -23,33 +24,20 @@ export default function CatalogueList() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const hydrated = useHydrated();
-  const [ticked, setTicked] = useState<Set<number>>(new Set(tickAll ? page.items.map((item) => item.id) : []));
+  const { ticked, allTicked, toggle, toggleAll, tickAllHref } = useRowTicks({
+    rows: page.items.map((item) => item.id),
+    data: page,
+    tickAll,
+    boxes: { form: "selecao", name: "ids", key: Number },
+  });
   const [removing, setRemoving] = useState<Item | null>(null);
   const duplicate = useFetcher<DuplicateData>();
   const [duplicateOpen, setDuplicateOpen] = useState(false);
-  // New list data means a save, removal or duplicate finished: start over with nothing ticked and no dialog.
+  // New list data means a save, removal or duplicate finished: no dialog (useRowTicks starts the ticks over).
   useEffect(() => {
-    setTicked(new Set(tickAll ? page.items.map((item) => item.id) : []));
     setRemoving(null);
     setDuplicateOpen(false);
   }, [page, tickAll]);
-
-  const allTicked = page.items.length > 0 && page.items.every((item) => ticked.has(item.id));
-  const toggleAll = () => setTicked(allTicked ? new Set() : new Set(page.items.map((item) => item.id)));
-  const toggle = (id: number) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const tickAllHref = (() => {
-    const search = new URLSearchParams(location.search);
-    if (tickAll) search.delete("marcar");
-    else search.set("marcar", "todos");
-    const query = search.toString();
-    return query ? `${location.pathname}?${query}` : location.pathname;
-  })();
 
   // The server opens the dialog on the first branch the ticked items do not come from.
   const openDuplicate = (event: React.FormEvent<HTMLFormElement>) => {

@@ -5,6 +5,7 @@ import { DataList, type DataColumn } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useRowTicks } from "~/lib/use-row-ticks";
 
 import { ENVIRONMENT_IMPORTER_HREF, QR_BULK_ACTION } from "./links";
 import type { EnvironmentRow, environmentListLoader } from "./list.server";
@@ -47,32 +48,19 @@ export default function EnvironmentList() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const hydrated = useHydrated();
-  const [ticked, setTicked] = useState<Set<number>>(new Set(tickAll ? rows.map((row) => row.id) : []));
+  const { ticked, allTicked, toggle, toggleAll, tickAllHref } = useRowTicks({
+    rows: rows.map((row) => row.id),
+    data: rows,
+    tickAll,
+    boxes: { form: "selecao", name: "ids", key: Number },
+  });
   const [removing, setRemoving] = useState<EnvironmentRow | null>(null);
   const [qr, setQr] = useState<{ row: EnvironmentRow; step: QrStep } | null>(null);
-  // New list data means a search, a save or a removal: start over with nothing ticked and no dialog.
+  // New list data means a search, a save or a removal: no dialog (useRowTicks starts the ticks over).
   useEffect(() => {
-    setTicked(new Set(tickAll ? rows.map((row) => row.id) : []));
     setRemoving(null);
     setQr(null);
   }, [rows, tickAll]);
-
-  const allTicked = rows.length > 0 && rows.every((row) => ticked.has(row.id));
-  const toggleAll = () => setTicked(allTicked ? new Set() : new Set(rows.map((row) => row.id)));
-  const toggle = (id: number) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const tickAllHref = (() => {
-    const search = new URLSearchParams(location.search);
-    if (tickAll) search.delete("marcar");
-    else search.set("marcar", "todos");
-    const query = search.toString();
-    return query ? `${location.pathname}?${query}` : location.pathname;
-  })();
   const back = encodeURIComponent(here);
 
   return (

@@ -1,5 +1,4 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 
 import { formatCnpjText, formatCpfText } from "../../api/domain/masks";
 import { statusLabel } from "../../api/domain/organisation";
@@ -8,6 +7,7 @@ import { CPF_TEXTS as T, STATUS_ACTION_LABELS, STATUS_ACTIONS } from "../../api/
 import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { useHydrated } from "~/lib/use-hydrated";
+import { useRowTicks } from "~/lib/use-row-ticks";
 
 import type { cpfListLoader } from "./list.server";
 import { DEFAULT_SORT } from "./sort";
@@ -25,27 +25,12 @@ export default function CpfList() {
   const here = `${location.pathname}${location.search}`;
   const hydrated = useHydrated();
   const tickAll = new URLSearchParams(location.search).get("marcar") === "todos";
-  const [ticked, setTicked] = useState<Set<string>>(new Set(tickAll ? page.items.map((row) => row.CPF) : []));
-  useEffect(() => {
-    setTicked(new Set(tickAll ? page.items.map((row) => row.CPF) : []));
-  }, [page, tickAll]);
-
-  const allTicked = page.items.length > 0 && page.items.every((row) => ticked.has(row.CPF));
-  const toggleAll = () => setTicked(allTicked ? new Set() : new Set(page.items.map((row) => row.CPF)));
-  const toggle = (cpf: string) =>
-    setTicked((current) => {
-      const next = new Set(current);
-      if (next.has(cpf)) next.delete(cpf);
-      else next.add(cpf);
-      return next;
-    });
-  const tickAllHref = (() => {
-    const search = new URLSearchParams(location.search);
-    if (tickAll) search.delete("marcar");
-    else search.set("marcar", "todos");
-    const query = search.toString();
-    return query ? `${location.pathname}?${query}` : location.pathname;
-  })();
+  const { ticked, allTicked, toggle, toggleAll, tickAllHref } = useRowTicks({
+    rows: page.items.map((row) => row.CPF),
+    data: page,
+    tickAll,
+    boxes: { form: "selecao", name: "cpf", key: String },
+  });
 
   return (
     <section aria-label={T.listTab}>

@@ -154,3 +154,30 @@ async function openList150(page: Page, spec: KindSpec, prefix: string, javaScrip
     await expectPager(page, 1, [6], [7]);
   });
 }
+
+test("a box ticked before the page's script has started is still ticked once it runs (slow phones)", async ({
+  page,
+  signInAs,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "about the switch from the plain page to the scripted one");
+  await signInAs("admin");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/setores", { waitUntil: "domcontentloaded" });
+  const boxes = page.getByRole("checkbox", { name: /^Selecionar / });
+  await boxes.nth(1).check();
+  release();
+  // Scripted: 'Marcar Todos' turns from a link into a button.
+  await expect(page.getByRole("button", { name: "Marcar Todos" })).toBeVisible();
+  await expect(boxes.nth(1)).toBeChecked();
+  await expect(boxes.nth(0)).not.toBeChecked();
+  // And the state knows it: 'Marcar Todos' then 'Desmarcar Todos' unticks it.
+  await page.getByRole("button", { name: "Marcar Todos" }).click();
+  await page.getByRole("button", { name: "Desmarcar Todos" }).click();
+  await expect(boxes.nth(1)).not.toBeChecked();
+});
