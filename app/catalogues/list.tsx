@@ -1,12 +1,12 @@
-import { Form, Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { ColorChip } from "~/components/color-chip";
 import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
+import { useRowTicks } from "~/components/row-ticks";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRowTicks } from "~/lib/use-row-ticks";
 
 import { DuplicateForm } from "./duplicate-form";
 import type { DuplicateData } from "./duplicate.server";
@@ -24,11 +24,17 @@ export default function CatalogueList() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const hydrated = useHydrated();
-  const { ticked, allTicked, toggle, toggleAll, tickAllHref } = useRowTicks({
-    rows: page.items.map((item) => item.id),
+  const { ticked, column } = useRowTicks({
+    rows: page.items,
     data: page,
     tickAll,
-    boxes: { form: "selecao", name: "ids", key: Number },
+    boxes: {
+      form: "selecao",
+      name: "ids",
+      key: (item) => item.id,
+      parse: Number,
+      label: (item) => `Selecionar ${item.name} (${item.empresa})`,
+    },
   });
   const [removing, setRemoving] = useState<Item | null>(null);
   const duplicate = useFetcher<DuplicateData>();
@@ -62,31 +68,7 @@ export default function CatalogueList() {
           rows={page.items}
           rowKey={(item) => item.id}
           sort={{ params, defaultSort: DEFAULT_SORT }}
-          tick={
-            canEdit
-              ? {
-                  header: hydrated ? (
-                    <button type="button" className="link-button" onClick={toggleAll}>
-                      {allTicked ? "Desmarcar Todos" : "Marcar Todos"}
-                    </button>
-                  ) : (
-                    <Link to={tickAllHref}>{tickAll ? "Desmarcar Todos" : "Marcar Todos"}</Link>
-                  ),
-                  cell: (item) => (
-                    <input
-                      type="checkbox"
-                      name="ids"
-                      value={item.id}
-                      form="selecao"
-                      aria-label={`Selecionar ${item.name} (${item.empresa})`}
-                      checked={hydrated ? ticked.has(item.id) : undefined}
-                      defaultChecked={hydrated ? undefined : tickAll}
-                      onChange={() => toggle(item.id)}
-                    />
-                  ),
-                }
-              : undefined
-          }
+          tick={canEdit ? column : undefined}
           columns={[
             { id: "empresa", label: "Empresa", sortKey: "empresa", cell: (item) => item.empresa },
             { id: "nome", label: title, sortKey: "nome", primary: true, cell: (item) => item.name },

@@ -50,8 +50,6 @@ const LIST_TEXTS = {
   listTab: T.listTab,
   empty: T.empty,
   filterTitle: T.filterTitle,
-  markAll: T.markAll,
-  unmarkAll: T.unmarkAll,
   searchFields: ENVIRONMENT_SEARCH_FIELDS.map(({ key, label }) => ({ key, label })),
 };
 

@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { DataList, type DataColumn } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
+import { useRowTicks } from "~/components/row-ticks";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRowTicks } from "~/lib/use-row-ticks";
 
 import { ENVIRONMENT_IMPORTER_HREF, QR_BULK_ACTION } from "./links";
 import type { EnvironmentRow, environmentListLoader } from "./list.server";
@@ -48,11 +48,17 @@ export default function EnvironmentList() {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const hydrated = useHydrated();
-  const { ticked, allTicked, toggle, toggleAll, tickAllHref } = useRowTicks({
-    rows: rows.map((row) => row.id),
+  const { ticked, column } = useRowTicks({
+    rows,
     data: rows,
     tickAll,
-    boxes: { form: "selecao", name: "ids", key: Number },
+    boxes: {
+      form: "selecao",
+      name: "ids",
+      key: (row) => row.id,
+      parse: Number,
+      label: (row) => `Selecionar ${row.name} (${row.empresa})`,
+    },
   });
   const [removing, setRemoving] = useState<EnvironmentRow | null>(null);
   const [qr, setQr] = useState<{ row: EnvironmentRow; step: QrStep } | null>(null);
@@ -106,31 +112,7 @@ export default function EnvironmentList() {
           rows={rows}
           rowKey={(row) => row.id}
           sort={{ params, defaultSort: DEFAULT_SORT }}
-          tick={
-            canEdit
-              ? {
-                  header: hydrated ? (
-                    <button type="button" className="link-button" onClick={toggleAll}>
-                      {allTicked ? T.unmarkAll : T.markAll}
-                    </button>
-                  ) : (
-                    <Link to={tickAllHref}>{tickAll ? T.unmarkAll : T.markAll}</Link>
-                  ),
-                  cell: (row) => (
-                    <input
-                      type="checkbox"
-                      name="ids"
-                      value={row.id}
-                      form="selecao"
-                      aria-label={`Selecionar ${row.name} (${row.empresa})`}
-                      checked={hydrated ? ticked.has(row.id) : undefined}
-                      defaultChecked={hydrated ? undefined : tickAll}
-                      onChange={() => toggle(row.id)}
-                    />
-                  ),
-                }
-              : undefined
-          }
+          tick={canEdit ? column : undefined}
           columns={COLUMNS}
           actions={[
             {

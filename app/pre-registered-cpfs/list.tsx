@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 
 import { formatCnpjText, formatCpfText } from "../../api/domain/masks";
 import { statusLabel } from "../../api/domain/organisation";
@@ -6,8 +6,7 @@ import { CPF_TEXTS as T, STATUS_ACTION_LABELS, STATUS_ACTIONS } from "../../api/
 
 import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
-import { useHydrated } from "~/lib/use-hydrated";
-import { useRowTicks } from "~/lib/use-row-ticks";
+import { useRowTicks } from "~/components/row-ticks";
 
 import type { cpfListLoader } from "./list.server";
 import { DEFAULT_SORT } from "./sort";
@@ -23,13 +22,18 @@ export default function CpfList() {
   const { params, page, canEdit } = useLoaderData<typeof cpfListLoader>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const hydrated = useHydrated();
   const tickAll = new URLSearchParams(location.search).get("marcar") === "todos";
-  const { ticked, allTicked, toggle, toggleAll, tickAllHref } = useRowTicks({
-    rows: page.items.map((row) => row.CPF),
+  const { column } = useRowTicks({
+    rows: page.items,
     data: page,
     tickAll,
-    boxes: { form: "selecao", name: "cpf", key: String },
+    boxes: {
+      form: "selecao",
+      name: "cpf",
+      key: (row) => row.CPF,
+      parse: String,
+      label: (row) => `Selecionar ${formatCpfText(row.CPF)}`,
+    },
   });
 
   return (
@@ -48,31 +52,7 @@ export default function CpfList() {
           rows={page.items}
           rowKey={(row) => row.ID}
           sort={{ params, defaultSort: DEFAULT_SORT }}
-          tick={
-            canEdit
-              ? {
-                  header: hydrated ? (
-                    <button type="button" className="link-button" onClick={toggleAll}>
-                      {allTicked ? "Desmarcar Todos" : "Marcar Todos"}
-                    </button>
-                  ) : (
-                    <Link to={tickAllHref}>{tickAll ? "Desmarcar Todos" : "Marcar Todos"}</Link>
-                  ),
-                  cell: (row) => (
-                    <input
-                      type="checkbox"
-                      name="cpf"
-                      value={row.CPF}
-                      form="selecao"
-                      aria-label={`Selecionar ${formatCpfText(row.CPF)}`}
-                      checked={hydrated ? ticked.has(row.CPF) : undefined}
-                      defaultChecked={hydrated ? undefined : tickAll}
-                      onChange={() => toggle(row.CPF)}
-                    />
-                  ),
-                }
-              : undefined
-          }
+          tick={canEdit ? column : undefined}
           columns={[
             { id: "cpf", label: "CPF", sortKey: "cpf", primary: true, cell: (row) => formatCpfText(row.CPF) },
             { id: "filial", label: "Filial", sortKey: "filial", cell: (row) => row.NOME_FILIAL },
