@@ -1,5 +1,3 @@
-import { isBlankRow, normaliseHeaderCell, type CsvTable } from "../lib/csv.ts";
-
 import {
   CATALOGUES,
   catalogueTexts,
@@ -8,10 +6,10 @@ import {
   normaliseCatalogueName,
   type CatalogueKind,
 } from "./catalogues.ts";
+import { csvLines, trimErrors, type CsvTable } from "./csv-import.ts";
 
-export const CSV_MAX_BYTES = 5 * 1024 * 1024;
-export const CSV_MAX_ROWS = 50_000;
-const MAX_REPORTED_ERRORS = 10;
+// The limits and the error cap are every CSV import's (csv-import.ts); re-exported for the catalogue's readers.
+export { CSV_MAX_BYTES, CSV_MAX_ROWS, trimErrors } from "./csv-import.ts";
 
 export type CatalogueRow = { line: number; name: string; color?: string };
 
@@ -24,24 +22,13 @@ export function validateCatalogueCsv(
   kind: CatalogueKind,
   table: CsvTable,
 ): { rows: CatalogueRow[] } | { errors: string[] } {
-  const expected = csvHeader(kind);
-  const header = table.header.map(normaliseHeaderCell);
-  if (expected.some((column, index) => header[index] !== column)) {
-    return {
-      errors: [`Cabeçalho inválido: a primeira linha deve ser '${expected.join(";")}', como no arquivo modelo.`],
-    };
-  }
-  if (table.rows.every(isBlankRow)) return { errors: ["O arquivo não tem nenhuma linha além do cabeçalho."] };
-  if (table.rows.length > CSV_MAX_ROWS) {
-    return { errors: [`O arquivo tem ${table.rows.length} linhas; o limite é de ${CSV_MAX_ROWS} por envio.`] };
-  }
+  const checked = csvLines(table, csvHeader(kind));
+  if ("errors" in checked) return checked;
   const errors: string[] = [];
   const rows: CatalogueRow[] = [];
   const seen = new Map<string, number>();
   const { nameLabel } = catalogueTexts(kind);
-  table.rows.forEach((cells, index) => {
-    const line = (table.headerLine ?? 1) + 1 + index;
-    if (isBlankRow(cells)) return;
+  checked.lines.forEach(({ line, cells }) => {
     const name = normaliseCatalogueName(cells[0] ?? "");
     const color = (cells[1] ?? "").trim();
     if (!name) return errors.push(`Linha ${line}: o ${nameLabel.toLowerCase()} está vazio.`);
@@ -57,9 +44,4 @@ export function validateCatalogueCsv(
   });
   if (errors.length) return { errors: trimErrors(errors) };
   return { rows };
-}
-
-export function trimErrors(errors: string[]) {
-  if (errors.length <= MAX_REPORTED_ERRORS) return errors;
-  return [...errors.slice(0, MAX_REPORTED_ERRORS), `... e mais ${errors.length - MAX_REPORTED_ERRORS} erro(s).`];
 }

@@ -33,6 +33,11 @@ export const CPF_TEXTS = {
   noneSelectedTitle: "Nenhum registro selecionado",
   noneSelectedDescription: "Favor selecionar pelo menos um registro",
   batchFailed: "Erro ao pré-cadastrar lista de CPF's",
+  // ours: the batch's success title and the hint under its file field
+  batchCreated: "CPF's pré-cadastrados com sucesso",
+  batchHint:
+    "Um CPF por linha, com as colunas CPF e Nível (Administrador, Coordenador, Auditor ou ASG), como no arquivo " +
+    "modelo. Escreva o CPF com pontos e traço para o Excel manter os zeros à esquerda.",
   // §8 'CPFs, users, branches, companies'
   created: "CPF pré-cadastrado com sucesso",
   createFailed: "Erro ao pré-cadastrar CPF",
@@ -48,6 +53,7 @@ export const CPF_TEXTS = {
   levelRequired: "Nível de acesso é obrigatório",
   levelInvalid: "Nível de acesso não permitido",
   branchRequired: "Filial é obrigatória",
+  companyRequired: "Empresa é obrigatória",
   notFound: "CPF não encontrado",
   actionInvalid: "Ação inválida",
 } as const;

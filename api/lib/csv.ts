@@ -1,6 +1,20 @@
 import iconv from "iconv-lite";
 import Papa from "papaparse";
 
+import {
+  CSV_INVALID,
+  CSV_MAX_BYTES,
+  CSV_TOO_LARGE,
+  isBlankRow,
+  isCsvFile,
+  type CsvTable,
+} from "../domain/csv-import.ts";
+
+import { ApiError } from "./errors.ts";
+
+// The pure pieces live in api/domain/csv-import.ts (browser-safe); re-exported for the readers of this module.
+export { isBlankRow, normaliseHeaderCell, type CsvTable } from "../domain/csv-import.ts";
+
 /**
  * Reads a CSV as Excel in pt-BR saves it: UTF-8 with or without BOM, or Windows-1252; comma or semicolon.
  * Bytes that are not valid UTF-8 are read as Windows-1252 (the encoding of 'CSV (separado por vírgulas)').
@@ -13,9 +27,6 @@ export function decodeCsvBytes(bytes: Uint8Array): string {
     return iconv.decode(Buffer.from(bytes), "win1252");
   }
 }
-
-/** headerLine: the header's line in the file (1 unless blank lines come first); rows follow it line by line. */
-export type CsvTable = { header: string[]; rows: string[][]; headerLine?: number };
 
 export function parseCsv(text: string): CsvTable | { error: string } {
   // A header without any delimiter is a one-column file (pt-BR Excel writes 'Copa, cozinha' unquoted there): a
@@ -39,15 +50,18 @@ export function parseCsv(text: string): CsvTable | { error: string } {
   return { header: header.map((cell) => cell.trim()), rows, ...(headerIndex ? { headerLine: headerIndex + 1 } : {}) };
 }
 
-/** Header cells compared without case, accents or surrounding spaces ('Nome' = 'nome' = ' NOME '). */
-export function normaliseHeaderCell(cell: string) {
-  return cell
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toLowerCase();
+/**
+ * The file of a CSV upload, checked as every import checks it: present, not empty, a CSV by its name or type
+ * (400 CSV_INVALID), at most CSV_MAX_BYTES (413). Answers its bytes.
+ */
+export async function csvUploadBytes(entry: FormDataEntryValue | null): Promise<Uint8Array> {
+  if (!(entry instanceof File) || entry.size === 0 || !isCsvFile(entry)) throw new ApiError(400, CSV_INVALID);
+  if (entry.size > CSV_MAX_BYTES) throw new ApiError(413, CSV_TOO_LARGE);
+  return new Uint8Array(await entry.arrayBuffer());
 }
 
-export function isBlankRow(cells: string[]) {
-  return cells.every((cell) => cell.trim() === "");
+/** An id field of an upload's form (idEmpresaFilial, idEmpresa): digits, spaces around allowed; otherwise NaN. */
+export function formId(form: FormData, name: string) {
+  const value = form.get(name);
+  return typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
 }

@@ -15,7 +15,7 @@ import {
 import { can } from "../domain/roles.ts";
 import { ApiError } from "../lib/errors.ts";
 import { isPaged, ListQuery } from "../lib/list-query.ts";
-import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
+import { bearer, errorResponses, int32, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {
   companyBoards,
   COMPANY_SORTS,
@@ -37,13 +37,6 @@ import {
  * those whose master CPF is theirs, those they registered). Writes: roleId 1 only (manageMainCompanies); on an edit
  * the id is checked first, so another tenant's id is 404 for everyone.
  */
-
-const INT32_MAX = 2_147_483_647;
-const int32 = z.coerce
-  .number()
-  .int()
-  .min(-INT32_MAX - 1)
-  .max(INT32_MAX);
 
 /** An audit board (quadro de auditoria), spec 000 §3: ID 1 to 8 and its label. */
 export const CompanyBoard = z.object({ ID: z.number(), label: z.string() }).openapi("CompanyBoard");

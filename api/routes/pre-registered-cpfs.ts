@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { requirePermission } from "../auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { cpfField } from "../domain/fields.ts";
+import { CPF_CSV_FIELD } from "../domain/pre-registered-cpf-csv.ts";
 import {
   CPF_TEXTS as T,
   levelField,
@@ -10,13 +11,16 @@ import {
   STATUS_ACTION_CODES,
   type StatusAction,
 } from "../domain/pre-registered-cpfs.ts";
+import { csvUploadBytes, formId } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { isPaged, ListQuery } from "../lib/list-query.ts";
-import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
+import { bearer, errorResponses, int32, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {
+  assertCpfTarget,
   changeCpfStatus,
   CPF_SORTS,
   createPreRegisteredCpf,
+  importPreRegisteredCpfCsv,
   listPreRegisteredCpfs,
   pagePreRegisteredCpfs,
   type PreRegisteredCpfRow,
@@ -49,13 +53,6 @@ export const PreRegisteredCpfPage = z
   .openapi("PreRegisteredCpfPage");
 export type PreRegisteredCpfPage = z.infer<typeof PreRegisteredCpfPage>;
 
-const INT32_MAX = 2_147_483_647;
-const int32 = z.coerce
-  .number()
-  .int()
-  .min(-INT32_MAX - 1)
-  .max(INT32_MAX);
-
 /** POST empresas/saveFuncionarios: the CPF, its main company and branch, and the level it signs up with. */
 export const CpfCreateBody = z
   .object({ cpf: preRegisteredCpfField, idEmpresa: int32, idEmpresaFilial: int32, roleId: levelField })
@@ -80,6 +77,10 @@ export type CpfStatusBody = z.input<typeof CpfStatusBody>;
 
 /** The bulk change's answer: how many CPFs it changed. */
 export const CpfStatusAnswer = z.object({ updated: z.number() }).openapi("CpfStatusAnswer");
+
+/** POST empresas/saveCSVFuncionarios: how many CPFs the file pre-registered. */
+export const CpfImported = z.object({ created: z.number() }).openapi("CpfImported");
+export type CpfImported = z.infer<typeof CpfImported>;
 
 const ListParams = ListQuery.extend({
   sort: z
@@ -153,12 +154,45 @@ const statusRoute = createRoute({
   },
 });
 
+const csvRoute = createRoute({
+  method: "post",
+  path: "/empresas/saveCSVFuncionarios",
+  tags,
+  summary:
+    "Pre-register the CPFs of a CSV (field csv; columns cpf;nivel, the level by name) in a branch (idEmpresaFilial) " +
+    "of the caller's main company (idEmpresa); all rows or none, every problem named by its line",
+  security: bearer,
+  request: {
+    body: {
+      // All optional here: the handler answers its own messages for a missing file, company or branch.
+      content: {
+        "multipart/form-data": {
+          schema: z.object({
+            [CPF_CSV_FIELD]: z.any().optional(),
+            idEmpresa: z.string().optional(),
+            idEmpresaFilial: z.string().optional(),
+          }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    201: jsonResponse("Pre-registered", CpfImported),
+    400: errorResponses[400],
+    403: errorResponses[400],
+    404: errorResponses[404],
+    413: errorResponses[400],
+  },
+});
+
 export function preRegisteredCpfRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const app = new OpenAPIHono<ApiEnv>();
 
   app.on("GET", "/empresas/funcionarios/*", requirePermission("manageRegisters"));
   app.on("POST", "/empresas/saveFuncionarios", requirePermission("editRegisters"));
+  app.on("POST", "/empresas/saveCSVFuncionarios", requirePermission("editRegisters"));
   app.on("PUT", "/empresas/ativaInativaDeleteFuncionarios", requirePermission("editRegisters"));
 
   app.openapi(listRoute, async (c) => {
@@ -182,6 +216,20 @@ export function preRegisteredCpfRoutes(deps: ApiDeps) {
       { cpf: body.cpf, companyId: body.idEmpresa, branchId: body.idEmpresaFilial, roleId: body.roleId },
     );
     return c.json(cpfJson(row), 201);
+  });
+
+  app.openapi(csvRoute, async (c) => {
+    const writer = { scope: c.get("scope"), user: c.get("user") };
+    const form = await c.req.formData();
+    const target = { companyId: formId(form, "idEmpresa"), branchId: formId(form, "idEmpresaFilial") };
+    if (!Number.isInteger(target.companyId))
+      throw new ApiError(400, T.companyRequired, { idEmpresa: [T.companyRequired] });
+    if (!Number.isInteger(target.branchId))
+      throw new ApiError(400, T.branchRequired, { idEmpresaFilial: [T.branchRequired] });
+    // The company and the branch are checked before the file, so ids outside the scope answer 404 whatever was sent.
+    await assertCpfTarget(db, writer, target);
+    const bytes = await csvUploadBytes(form.get(CPF_CSV_FIELD));
+    return c.json({ created: await importPreRegisteredCpfCsv(db, writer, { ...target, bytes }) }, 201);
   });
 
   app.openapi(statusRoute, async (c) => {

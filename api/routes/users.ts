@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { fileTypeFromBuffer } from "file-type";
-import { sql } from "kysely";
 
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { mainCompaniesOf, selectPasswordHash, selectUsers, userJson } from "../auth/users.ts";
@@ -19,6 +18,7 @@ import {
 import { canEditUser, roleName } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
+import { assertSeatAvailable, assertUniqueUser } from "../services/users.ts";
 
 const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
@@ -155,12 +155,7 @@ export function signUpRoutes(deps: ApiDeps) {
       .selectFrom("pre_registered_cpfs")
       .innerJoin("branches", "branches.id", "pre_registered_cpfs.branch_id")
       .innerJoin("companies", "companies.id", "pre_registered_cpfs.company_id")
-      .select([
-        "pre_registered_cpfs.company_id",
-        "pre_registered_cpfs.branch_id",
-        "pre_registered_cpfs.role_id",
-        "companies.max_number_users",
-      ])
+      .select(["pre_registered_cpfs.company_id", "pre_registered_cpfs.branch_id", "pre_registered_cpfs.role_id"])
       .where("pre_registered_cpfs.cpf", "=", body.cpf)
       .where("pre_registered_cpfs.ativo", "=", true)
       .where("pre_registered_cpfs.deleted_at", "is", null)
@@ -171,32 +166,29 @@ export function signUpRoutes(deps: ApiDeps) {
         cpf: ["CPF não pré-cadastrado"],
       });
     }
-    await assertUnique(deps, { email: body.email, cpf: body.cpf });
-    const { count } = await db
-      .selectFrom("users")
-      .select(({ fn }) => fn.countAll<string>().as("count"))
-      .where("company_id", "=", invitation.company_id)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= invitation.max_number_users) {
-      throw new ApiError(400, "A empresa atingiu o número máximo de usuários.");
-    }
+    await assertUniqueUser(db, { email: body.email, cpf: body.cpf });
+    const passwordHash = await hashPassword(body.password);
     const companyWide = invitation.role_id === 2 || invitation.role_id === 4;
-    const { id } = await db
-      .insertInto("users")
-      .values({
-        company_id: invitation.company_id,
-        branch_id: companyWide ? null : invitation.branch_id,
-        nome: body.nome,
-        email: body.email,
-        cpf: body.cpf,
-        telefone: body.telefone,
-        data_nascimento: body.dataNascimento,
-        role_id: invitation.role_id,
-        coordenador: invitation.role_id === 3 ? 1 : null,
-        password_hash: await hashPassword(body.password),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const id = await db.transaction().execute(async (trx) => {
+      await assertSeatAvailable(trx, invitation.company_id);
+      const created = await trx
+        .insertInto("users")
+        .values({
+          company_id: invitation.company_id,
+          branch_id: companyWide ? null : invitation.branch_id,
+          nome: body.nome,
+          email: body.email,
+          cpf: body.cpf,
+          telefone: body.telefone,
+          data_nascimento: body.dataNascimento,
+          role_id: invitation.role_id,
+          coordenador: invitation.role_id === 3 ? 1 : null,
+          password_hash: passwordHash,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return created.id;
+    });
     const row = await selectUsers(db).where("users.id", "=", id).executeTakeFirstOrThrow();
     return c.json({ user: userJson(row) }, 201);
   });
@@ -249,7 +241,7 @@ export function userRoutes(deps: ApiDeps) {
   app.openapi(updateProfile, async (c) => {
     const user = c.get("user");
     const body = c.req.valid("json");
-    await assertUnique(deps, { email: body.email }, user.id);
+    await assertUniqueUser(db, { email: body.email }, user.id);
     await db
       .updateTable("users")
       .set({ nome: body.nome, email: body.email, telefone: body.telefone, updated_at: new Date() })
@@ -295,6 +287,8 @@ export function userRoutes(deps: ApiDeps) {
     }
     if (self && body.ativo === 0) throw new ApiError(400, "O usuário não pode inativar a própria conta");
     await db.transaction().execute(async (trx) => {
+      // Reactivating someone takes a seat of the company's max_number_users again.
+      if (body.ativo === 1 && target.ativo === 0) await assertSeatAvailable(trx, target.company_id);
       await trx
         .updateTable("users")
         .set({
@@ -322,21 +316,4 @@ export function userRoutes(deps: ApiDeps) {
   });
 
   return app;
-}
-
-async function assertUnique(deps: ApiDeps, fields: { email?: string; cpf?: string }, exceptUserId?: number) {
-  const { db } = deps.database;
-  if (fields.email) {
-    const taken = await db
-      .selectFrom("users")
-      .select("id")
-      .where(sql`lower(email)`, "=", fields.email.toLowerCase())
-      .$if(exceptUserId !== undefined, (qb) => qb.where("id", "!=", exceptUserId!))
-      .executeTakeFirst();
-    if (taken) throw new ApiError(409, "E-mail já cadastrado", { email: ["E-mail já cadastrado"] });
-  }
-  if (fields.cpf) {
-    const taken = await db.selectFrom("users").select("id").where("cpf", "=", fields.cpf).executeTakeFirst();
-    if (taken) throw new ApiError(409, "CPF já cadastrado", { cpf: ["CPF já cadastrado"] });
-  }
 }

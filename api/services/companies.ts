@@ -5,6 +5,8 @@ import { cnpjSearchDigits, COMPANY_TEXTS as T, NEW_COMPANY_MAX_USERS } from "../
 import { ApiError, notFound } from "../lib/errors.ts";
 import { foldSearch, pageOf, type ListQuery } from "../lib/list-query.ts";
 
+import { activeUserCount } from "./users.ts";
+
 /**
  * Main companies (empresas matriz) of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the
  * HTTP routes, the seed and tests. A main company is a tenant (decision 002); its record (name, CNPJ, address,
@@ -262,13 +264,9 @@ export async function updateCompany(
   await findCompany(db, viewer, id);
   await assertDefaultBoards(db, input.quadroIds);
   const { quadroIds, ...company } = input;
-  const { count } = await db
-    .selectFrom("users")
-    .select(({ fn }) => fn.countAll<string>().as("count"))
-    .where("company_id", "=", id)
-    .executeTakeFirstOrThrow();
-  if (company.max_number_users < Number(count)) {
-    const message = T.maxUsersBelowCount(Number(count));
+  const count = await activeUserCount(db, id);
+  if (company.max_number_users < count) {
+    const message = T.maxUsersBelowCount(count);
     throw new ApiError(400, message, { max_number_users: [message] });
   }
   try {

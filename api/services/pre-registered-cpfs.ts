@@ -2,7 +2,9 @@ import { sql, type Kysely } from "kysely";
 
 import { assertBranchInScope, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
+import { trimErrors } from "../domain/csv-import.ts";
 import { cnpjSearchDigits } from "../domain/organisation.ts";
+import { CPF_CSV_FIELD, cpfCsvLineError, validateCpfCsv, type CpfCsvRow } from "../domain/pre-registered-cpf-csv.ts";
 import {
   CPF_TEXTS as T,
   preRegisterLevelsFor,
@@ -10,6 +12,7 @@ import {
   type StatusAction,
 } from "../domain/pre-registered-cpfs.ts";
 import type { UserForRole } from "../domain/roles.ts";
+import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { foldSearch, pageOf, type ListQuery } from "../lib/list-query.ts";
 
@@ -109,6 +112,19 @@ export async function pagePreRegisteredCpfs(db: Kysely<DB>, scope: Scope, query:
   return { rows, total: Number(total), page, size };
 }
 
+/**
+ * Where a pre-registration goes: the caller's own main company (anything else 404) and a branch of it in scope and
+ * active (404 outside the scope, 400 'A filial está inativa').
+ */
+export async function assertCpfTarget(
+  db: Kysely<DB>,
+  writer: CpfWriter,
+  target: { companyId: number; branchId: number },
+) {
+  if (target.companyId !== writer.scope.companyId) throw notFound("Empresa não encontrada");
+  await assertBranchInScope(db, writer.scope, target.branchId, { active: true });
+}
+
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 
@@ -125,8 +141,7 @@ export async function createPreRegisteredCpf(
   writer: CpfWriter,
   input: { cpf: string; companyId: number; branchId: number; roleId: number },
 ): Promise<PreRegisteredCpfRow> {
-  if (input.companyId !== writer.scope.companyId) throw notFound("Empresa não encontrada");
-  await assertBranchInScope(db, writer.scope, input.branchId, { active: true });
+  await assertCpfTarget(db, writer, input);
   if (!(preRegisterLevelsFor(writer.user) as readonly number[]).includes(input.roleId))
     throw new ApiError(400, T.levelInvalid, { roleId: [T.levelInvalid] });
   const taken = await db
@@ -188,4 +203,102 @@ export async function changeCpfStatus(
     }
     return cpfs.length;
   });
+}
+
+const csvRefused = (errors: string[]) => new ApiError(400, errors.join("\n"), { [CPF_CSV_FIELD]: errors });
+
+/** Queries by lists of CPFs go in slices: a file may hold 50,000 rows, a statement at most 65,535 parameters. */
+const SLICE = 1000;
+
+function slices<T>(items: T[]) {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += SLICE) out.push(items.slice(start, start + SLICE));
+  return out;
+}
+
+/** Which of these CPFs are taken: pre-registered anywhere (not removed), or already a user's. */
+async function takenCpfs(db: Kysely<DB>, cpfs: string[]) {
+  const preRegistered = new Set<string>();
+  const users = new Set<string>();
+  for (const slice of slices(cpfs)) {
+    const found = await db
+      .selectFrom("pre_registered_cpfs")
+      .select("cpf")
+      .where("cpf", "in", slice)
+      .where("deleted_at", "is", null)
+      .execute();
+    for (const row of found) preRegistered.add(row.cpf);
+    for (const row of await db.selectFrom("users").select("cpf").where("cpf", "in", slice).execute())
+      users.add(row.cpf);
+  }
+  return { preRegistered, users };
+}
+
+/**
+ * The checks against the database and the inserts, in one transaction: a row whose CPF is already pre-registered
+ * ('CPF já pré-cadastrado') or already a user's ('Já existe um usuário cadastrado com este CPF') refuses the file,
+ * each named by its line. When a concurrent save commits one of the CPFs in between, the unique index stops the
+ * insert and the work runs again, now reporting that CPF's line (not a 500).
+ */
+async function insertCsvRows(
+  db: Kysely<DB>,
+  target: { companyId: number; branchId: number },
+  rows: CpfCsvRow[],
+): Promise<number> {
+  const cpfs = rows.map((row) => row.cpf);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const taken = await takenCpfs(trx, cpfs);
+        const errors = rows.flatMap((row) =>
+          taken.preRegistered.has(row.cpf)
+            ? [cpfCsvLineError(row.line, T.duplicate)]
+            : taken.users.has(row.cpf)
+              ? [cpfCsvLineError(row.line, T.userExists)]
+              : [],
+        );
+        if (errors.length) throw csvRefused(trimErrors(errors));
+        for (const slice of slices(rows)) {
+          await trx
+            .insertInto("pre_registered_cpfs")
+            .values(
+              slice.map((row) => ({
+                company_id: target.companyId,
+                branch_id: target.branchId,
+                cpf: row.cpf,
+                role_id: row.roleId,
+                ativo: true,
+              })),
+            )
+            .execute();
+        }
+        return rows.length;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * 'Cadastro em lote' (POST empresas/saveCSVFuncionarios): a CSV's bytes into one branch, with the catalogue import's
+ * file rules (UTF-8 or Windows-1252, comma, semicolon or tab, the header of the template, 'Linha N: ...' for every
+ * problem) and the single pre-registration's row rules (the CPF, the level the caller may give, one pre-registration
+ * per CPF). All rows or none. The company must be the caller's (404), the branch one of it in scope and active.
+ * Answers how many CPFs were pre-registered.
+ */
+export async function importPreRegisteredCpfCsv(
+  db: Kysely<DB>,
+  writer: CpfWriter,
+  input: { companyId: number; branchId: number; bytes: Uint8Array },
+): Promise<number> {
+  await assertCpfTarget(db, writer, input);
+  const table = parseCsv(decodeCsvBytes(input.bytes));
+  if ("error" in table) throw csvRefused([table.error]);
+  const checked = validateCpfCsv(table, preRegisterLevelsFor(writer.user));
+  if ("errors" in checked) throw csvRefused(checked.errors);
+  const created = await insertCsvRows(db, input, checked.rows);
+  // A bulk write: PGlite gathers no statistics by itself (docs/performance.md 'Statistics').
+  if (created >= 1000) await sql`analyze pre_registered_cpfs`.execute(db);
+  return created;
 }

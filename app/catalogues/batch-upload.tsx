@@ -1,5 +1,5 @@
 import { Form, Link, useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 import { CSV_INVALID, isCsvFile } from "../../api/domain/catalogues";
 import { UNEXPECTED } from "../../api/domain/messages";
@@ -27,11 +27,13 @@ function readableSize(bytes: number) {
 /**
  * 'Cadastro em lote': branch, CSV files, 'Cadastrar', 'Baixar Modelo'. Without JS the form posts every file at
  * once and the page lists each file's result. With JS files are dropped or chosen into a list and sent one by
- * one with their progress to the resource route /{kind}/importar (JSON answers); each file is all-or-nothing on the
- * server. When every file is in, the list opens with the success toast that route set.
+ * one with their progress to the resource route {basePath}/importar (JSON answers); each file is all-or-nothing on
+ * the server. When every file is in, the list ({basePath}) opens with the success toast that route set. The
+ * template is {basePath}/modelo.csv. Used by the four catalogues and the pre-registered CPFs.
  */
 export function BatchUpload({
-  kind,
+  basePath,
+  hint,
   branches,
   intent,
   serverResults,
@@ -40,7 +42,10 @@ export function BatchUpload({
   busy,
   failedTitle,
 }: {
-  kind: string;
+  /** The list's path ('/setores', '/pre-cadastro-usuarios'): the upload route and the template are under it. */
+  basePath: string;
+  /** What the file must hold, shown under the file field. */
+  hint?: ReactNode;
   branches: { id: number; nome: string }[];
   intent: string;
   serverResults: BatchFileResult[];
@@ -71,6 +76,10 @@ export function BatchUpload({
     setFiles((current) => [...current, ...chosen]);
     if (input.current) input.current.value = "";
   };
+  // Files chosen before the script took over (a slow phone) are in the input, not in the list: taken in once.
+  useEffect(() => {
+    if (input.current?.files?.length) add(input.current.files);
+  }, []);
   const update = (id: string, patch: Partial<PendingFile>) =>
     setFiles((current) => current.map((entry) => (entry.id === id ? { ...entry, ...patch } : entry)));
 
@@ -81,7 +90,7 @@ export function BatchUpload({
       body.set("anteriores", String(earlier));
       body.set("arquivos", entry.file);
       const xhr = new XMLHttpRequest();
-      xhr.open("POST", `/${kind}/importar`);
+      xhr.open("POST", `${basePath}/importar`);
       xhr.setRequestHeader("accept", "application/json");
       xhr.upload.onprogress = (event) =>
         event.lengthComputable && update(entry.id, { progress: Math.round((event.loaded / event.total) * 100) });
@@ -125,7 +134,7 @@ export function BatchUpload({
       else created += count;
     }
     setSending(false);
-    if (allOk) navigate(`/${kind}`);
+    if (allOk) navigate(basePath);
     else
       setToast({
         type: "error",
@@ -176,7 +185,13 @@ export function BatchUpload({
             multiple
             accept=".csv,text/csv,application/vnd.ms-excel"
             onChange={hydrated ? (event) => add(event.currentTarget.files) : undefined}
+            aria-describedby={hint ? "arquivos-dica" : undefined}
           />
+          {hint ? (
+            <p id="arquivos-dica" className="muted field-hint">
+              {hint}
+            </p>
+          ) : null}
         </div>
         {files.length ? (
           <ul className="file-list" aria-label="Arquivos">
@@ -215,7 +230,7 @@ export function BatchUpload({
           </ul>
         ) : null}
         <div className="form-actions">
-          <Link className="button" to={`/${kind}/modelo.csv`} reloadDocument download>
+          <Link className="button" to={`${basePath}/modelo.csv`} reloadDocument download>
             Baixar Modelo
           </Link>
           <button type="submit" className="button button-primary" disabled={busy || sending}>

@@ -38,7 +38,7 @@ export default function CatalogueRegister() {
         <>
           <FormToast toast={actionData?.toast} />
           <BatchUpload
-            kind={kind}
+            basePath={`/${kind}`}
             branches={branches}
             intent={INTENT.batch}
             serverResults={batchFiles}

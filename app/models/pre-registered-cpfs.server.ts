@@ -1,4 +1,6 @@
+import { CPF_CSV_FIELD } from "../../api/domain/pre-registered-cpf-csv";
 import {
+  CpfImported,
   CpfStatusAnswer,
   PreRegisteredCpf,
   PreRegisteredCpfPage,
@@ -41,6 +43,15 @@ export function createPreRegisteredCpf(api: SignedInCaller, body: Omit<CpfCreate
     json: { ...body, idEmpresa: companyOf(api) },
     schema: PreRegisteredCpf,
   });
+}
+
+/** 'Cadastro em lote': one CSV file (columns cpf;nivel) into a branch of the company, all its rows or none. */
+export function importPreRegisteredCpfCsv(api: SignedInCaller, branchId: string, file: File) {
+  const upload = new FormData();
+  upload.set(CPF_CSV_FIELD, file);
+  upload.set("idEmpresa", String(companyOf(api)));
+  upload.set("idEmpresaFilial", branchId);
+  return callApi(api, "/empresas/saveCSVFuncionarios", { method: "POST", formData: upload, schema: CpfImported });
 }
 
 export function changePreRegisteredCpfStatus(api: SignedInCaller, body: CpfStatusBody) {

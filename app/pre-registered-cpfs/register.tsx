@@ -1,13 +1,15 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/react";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { CPF_TEXTS as T } from "../../api/domain/pre-registered-cpfs";
 
-import { ErrorList, Field, FormToast, useValidatedForm, type FormActionData } from "~/components/forms";
+import { BatchUpload } from "~/catalogues/batch-upload";
+import { INTENT } from "~/catalogues/register-form";
+import { ErrorList, Field, FormToast, useValidatedForm } from "~/components/forms";
 
 import { CpfFormSchema } from "./form-schema";
-import type { cpfRegisterLoader } from "./register.server";
+import type { cpfRegisterLoader, CpfRegisterActionData } from "./register.server";
 
 /** conform's select props (id, name, value, aria-invalid, aria-describedby to the errors) without its React key. */
 function selectProps(meta: Parameters<typeof getSelectProps>[0]) {
@@ -15,15 +17,56 @@ function selectProps(meta: Parameters<typeof getSelectProps>[0]) {
   return props;
 }
 
-/** 'Cadastrar CPF's', 'Cadastro individual' (spec 000 §2): branch, CPF (masked as typed), access level. */
+const BASE = "/pre-cadastro-usuarios";
+
+/**
+ * 'Cadastrar CPF's' (spec 000 §2): 'Cadastro individual' (branch, CPF masked as typed, access level) or, with
+ * ?modo=lote, 'Cadastro em lote' (branch, CSV files, 'Baixar Modelo'), as the catalogue screens offer the choice.
+ */
 export default function CpfRegister() {
+  const { branches, batch } = useLoaderData<typeof cpfRegisterLoader>();
+  const actionData = useActionData<CpfRegisterActionData>();
+  const navigation = useNavigation();
+  return (
+    <section className="card" aria-labelledby="cpf-form-title">
+      <nav className="segmented" aria-label="Tipo de cadastro">
+        <Link to={`${BASE}/cadastrar`} aria-current={batch ? undefined : "page"}>
+          {T.single}
+        </Link>
+        <Link to={`${BASE}/cadastrar?modo=lote`} aria-current={batch ? "page" : undefined}>
+          {T.batch}
+        </Link>
+      </nav>
+      {batch ? (
+        <>
+          <h2 id="cpf-form-title">{T.batch}</h2>
+          <FormToast toast={actionData?.toast} />
+          <BatchUpload
+            basePath={BASE}
+            hint={T.batchHint}
+            branches={branches}
+            intent={INTENT.batch}
+            serverResults={actionData?.files ?? []}
+            branchId={actionData?.branchId}
+            defaultBranchId={branches[0]?.id ?? 0}
+            busy={navigation.state === "submitting"}
+            failedTitle={T.batchFailed}
+          />
+        </>
+      ) : (
+        <SingleForm actionData={actionData} />
+      )}
+    </section>
+  );
+}
+
+function SingleForm({ actionData }: { actionData: CpfRegisterActionData | undefined }) {
   const { branches, levels } = useLoaderData<typeof cpfRegisterLoader>();
-  const actionData = useActionData<FormActionData>();
   const { form, fields, onSubmit, toast } = useValidatedForm(CpfFormSchema, actionData, {
     defaultValue: { idEmpresaFilial: String(branches[0]?.id ?? "") },
   });
   return (
-    <section className="card" aria-labelledby="cpf-form-title">
+    <>
       <h2 id="cpf-form-title">{T.single}</h2>
       <FormToast toast={toast} />
       <Form method="post" {...getFormProps(form)} onSubmit={onSubmit} className="stack narrow-form">
@@ -57,7 +100,7 @@ export default function CpfRegister() {
           </button>
         </div>
       </Form>
-    </section>
+    </>
   );
 }
 

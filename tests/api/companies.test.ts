@@ -295,6 +295,7 @@ describe("PUT /api/empresas", () => {
       .selectFrom("users")
       .select(({ fn }) => fn.countAll<string>().as("n"))
       .where("company_id", "=", ids.hospital)
+      .where("ativo", "=", 1)
       .executeTakeFirstOrThrow();
     const below = await t.put(
       "/api/empresas",
@@ -308,7 +309,7 @@ describe("PUT /api/empresas", () => {
     );
     expect(below.status).toBe(400);
     expect(below.body.fieldErrors.max_number_users).toEqual([
-      `O número máximo de funcionários não pode ser menor que o de usuários já cadastrados (${hospitalUsers.n})`,
+      `O número máximo de funcionários não pode ser menor que o de usuários ativos (${hospitalUsers.n})`,
     ]);
     const taken = await t.put("/api/empresas", updateBody(company.ID, { cnpj: "72079477424314" }), {
       token: tokens.principal,

@@ -184,6 +184,7 @@ describe("POST /api/users (sign-up)", () => {
       .selectFrom("users")
       .select(({ fn }) => fn.countAll<string>().as("count"))
       .where("company_id", "=", hospital)
+      .where("ativo", "=", 1)
       .executeTakeFirstOrThrow();
     await t.db
       .updateTable("companies")
@@ -193,7 +194,9 @@ describe("POST /api/users (sign-up)", () => {
     try {
       const answer = await refused(signUpBody({ cpf }));
       expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe("A empresa atingiu o número máximo de usuários.");
+      expect(answer.body.message).toBe(
+        `A empresa atingiu o número máximo de usuários ativos (${count}). Peça ao Administrador (P) para aumentar o limite.`,
+      );
     } finally {
       await t.db.updateTable("companies").set({ max_number_users: 50 }).where("id", "=", hospital).execute();
     }

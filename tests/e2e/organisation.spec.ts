@@ -9,10 +9,12 @@ import { bodyRows, todayInFortaleza, uniquePrefix } from "../support/e2e-catalog
 import { drawer, expect, submitSignIn, test, toast } from "../support/e2e-fixtures.ts";
 
 /**
- * Main companies and branches (issue 11, first two parts): spec 000 §2 'Branches' and 'Main companies', §5, §6 (the
- * master-CPF rule), §8 (toasts), §9 (file names); docs/organisation.md. With and without JavaScript: the roleId-1
- * demo account registers a company with its admin, the admin signs in, registers branches, deactivates one and it
- * leaves a catalogue's branch selector; the exports are opened with exceljs. Every text is written out here.
+ * Main companies, branches and the people of a new company (issue 11): spec 000 §2, §5, §6 (the master-CPF rule),
+ * §8 (toasts), §9 (file names); docs/organisation.md and docs/users.md. With and without JavaScript, issue 11's whole
+ * chain in one new tenant: the roleId-1 demo account registers a company with its admin, the admin signs in, registers
+ * branches (a deactivated one leaves a catalogue's branch selector), pre-registers two CPFs, one person signs up with
+ * hers, the admin changes her level and adds and removes a name, and bulk-inactivates the other CPF; the exports are
+ * opened with exceljs. Every text is written out here.
  */
 
 const TEXTS = {
@@ -37,6 +39,8 @@ function freshIds(prefix: string) {
     email: `admin.${tag}@empresa-e2e.com.br`,
   };
 }
+
+const maskedCpf = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
 /** The rows of the list on screen as text, one array of cells per row. */
 function screenRows(page: Page) {
@@ -67,13 +71,13 @@ async function searchList(page: Page, label: string, text: string) {
   await expect(page).toHaveURL(/[?&]q=/);
 }
 
-test("a principal registers a company and its admin; the admin registers branches, deactivates one, and it leaves the selectors", async ({
+test("issue 11's chain: a principal registers a company and its admin; the admin registers branches (an inactive one leaves the selectors), pre-registers CPFs; one signs up, gets a new level and a name; the other is inactivated", async ({
   page,
   signInAs,
   javaScriptEnabled,
   allowConsoleErrors,
 }, testInfo) => {
-  test.slow(); // a long flow on a shared, busy machine
+  test.setTimeout(240_000); // a long flow (issue 11's whole chain) on a shared, busy machine
   allowConsoleErrors(/status of 4(00|09)/);
   const prefix = uniquePrefix(testInfo);
   const ids = freshIds(prefix);
@@ -251,6 +255,90 @@ test("a principal registers a company and its admin; the admin registers branche
   await page.goto("/setores/cadastrar");
   const selector = page.getByLabel("Empresa / filial");
   await expect(selector.getByRole("option")).toHaveText([`${onScreen[1][0]} - ${branches[0]}`]);
+
+  // --- The company's people: two CPFs pre-registered in the active branch; one person signs up with theirs.
+  const [staffCpf, laterCpf] = [ids.cpf, ids.cpf].map(() =>
+    cpfWithCheckDigits(String(randomInt(100_000_000, 999_999_999))),
+  );
+  for (const cpf of [staffCpf, laterCpf]) {
+    await page.goto("/pre-cadastro-usuarios/cadastrar");
+    const branchSelect = page.getByLabel("Empresa / filial");
+    await branchSelect.selectOption(
+      await branchSelect.locator("option", { hasText: branches[0] }).getAttribute("value"),
+    );
+    await page.getByLabel("CPF", { exact: true }).fill(cpf);
+    await page.getByLabel("Nível de acesso").selectOption({ label: "Coordenador" });
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await expect(toast(page, "CPF pré-cadastrado com sucesso", "status")).toBeVisible();
+  }
+  await page.context().clearCookies();
+  await page.goto("/signup");
+  const staff = { nome: `${prefix} Colaboradora`, email: `equipe.${ids.email}` };
+  await page.getByLabel("Nome").fill(staff.nome);
+  await page.getByLabel("E-mail", { exact: true }).fill(staff.email);
+  await page.getByLabel("Confirmação de e-mail").fill(staff.email);
+  await page.getByLabel("CPF").fill(staffCpf);
+  await page.getByLabel("Data de nascimento").fill("03/05/1992");
+  await page.getByLabel("Telefone").fill("85977776666");
+  await page.getByLabel("Senha", { exact: true }).fill("senha-da-equipe");
+  await page.getByLabel("Confirmar senha").fill("senha-da-equipe");
+  await page.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(toast(page, "Cadastro realizado!", "status")).toContainText("Você já pode fazer seu login.");
+
+  // --- The administrator finds her on 'Listagem de usuários' as a Coordenador and makes her an Auditor.
+  await submitSignIn(page, ids.email, password);
+  await expect(page).toHaveURL("/dashboard");
+  await page.goto("/listagem-usuarios");
+  const staffRow = bodyRows(page).filter({ hasText: staff.nome });
+  await expect(staffRow).toContainText(branches[0]);
+  await expect(staffRow).toContainText("Coordenador");
+  await staffRow.getByRole("link", { name: `Editar ${staff.nome}` }).click();
+  await page
+    .getByRole("navigation", { name: "Abas do usuário" })
+    .getByRole("link", { name: "Alterar nível de acesso" })
+    .click();
+  await expect(page.getByText("Nível atual: Coordenador")).toBeVisible();
+  await page.getByLabel("Nível de acesso").selectOption({ label: "Auditor" });
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(toast(page, "O acesso do usuário foi alterado com sucesso.", "status")).toBeVisible();
+  await expect(staffRow).toContainText("Auditor");
+  await expect(staffRow).toContainText(company);
+
+  // A name added and removed ('Nomes do Usuário').
+  await staffRow.getByRole("link", { name: `Nomes do Usuário: ${staff.nome}` }).click();
+  const names = page.getByRole("table", { name: "Nomes do Usuário" });
+  await page.getByRole("navigation", { name: "Abas de nomes" }).getByRole("link", { name: "Cadastrar Nome" }).click();
+  await page.getByLabel("Nome do Usuário").fill("Dona Equipe");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(toast(page, "Nome foi alterado com sucesso.", "status")).toBeVisible();
+  await expect(names).toContainText("Dona Equipe");
+  await names.getByRole("link", { name: "Remover Dona Equipe" }).click();
+  await expect(page.getByText("Tem certeza que deseja remover?")).toBeVisible();
+  await page.getByRole("button", { name: "Sim" }).click();
+  await expect(toast(page, "Nome foi removido com sucesso.", "status")).toBeVisible();
+  await expect(page.getByText("Nenhum nome cadastrado.")).toBeVisible();
+
+  // --- The unused CPF is bulk-inactivated; the export shows both CPFs as they are on screen.
+  await page.goto("/pre-cadastro-usuarios");
+  await page.getByRole("checkbox", { name: `Selecionar ${maskedCpf(laterCpf)}` }).check();
+  const inactivate = page.getByRole("button", { name: "Inativar usuário(s)" });
+  // A click landing while the page hydrates can be undone by it: open the menu until the entry shows.
+  await expect(async () => {
+    if (!(await inactivate.isVisible())) await page.locator("summary", { hasText: "Status do(s) Usuário(s)" }).click();
+    await expect(inactivate).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await inactivate.click();
+  await expect(page.getByText("Tem certeza que deseja inativar os CPF's selecionados?")).toBeVisible();
+  await page.getByRole("button", { name: "Sim" }).click();
+  await expect(toast(page, "Usuário(s) atualizado(s) com sucesso", "status")).toBeVisible();
+  const cpfExport = await exportSheet(page);
+  expect(cpfExport.download.suggestedFilename()).toBe(`listagem-cpfs-${todayInFortaleza()}.xlsx`);
+  expect(cpfExport.rows.slice(1).sort()).toEqual(
+    [
+      [maskedCpf(staffCpf), branches[0], punctuatedCnpj(ids.branchCnpjs[0]), "Ativo"],
+      [maskedCpf(laterCpf), branches[0], punctuatedCnpj(ids.branchCnpjs[0]), "Inativo"],
+    ].sort(),
+  );
 });
 
 test("the main-company list exports the page on screen as 'listagem-filiais-DD-MM-YYYY' (spec 000 §9)", async ({
