@@ -1,0 +1,459 @@
+/**
+ * The demo simulator (issue 12; docs/scheduling.md 'The demo simulator'): agendas for the demo company's environments
+ * and ~90 days of executions before today, so every screen and report has real data on a fresh `npm start`.
+ *
+ * Everything goes through the services the product itself uses: the agendas through `createAgendas` (as if saved on
+ * the day the simulation starts), the executions through the execution service's `startSlot`, `recordProcedure`,
+ * `finishSlot` and `reportIncomplete` with a simulated clock, so the data obeys the same rules as the phone's calls.
+ * Deterministic: every choice comes from a PRNG seeded per booking (its day, slot and room), and the calendar is
+ * relative to today in America/Fortaleza; nothing at or after `now` is executed (today's slots so far are, the one
+ * under way stays 'Andamento').
+ */
+import { deflateSync } from "node:zlib";
+
+import { addDays, differenceInCalendarDays } from "date-fns";
+import type { Kysely } from "kysely";
+
+import type { Scope } from "../auth/scope.ts";
+import { businessToday, dayOf, isoDay } from "../domain/schedule-expansion.ts";
+import { SaveAgendaItem, type SaveAgendaInput, type SaveAgendaPayload } from "../domain/schedule-payloads.ts";
+import { finishSlot, recordProcedure, reportIncomplete, startSlot, type Executor } from "../services/execution.ts";
+import { createAgendas } from "../services/scheduling.ts";
+import type { Storage } from "../services/storage.ts";
+
+import type { DB } from "./schema.ts";
+
+export const DEMO_COMPANY = "Hospital Boa Saúde";
+export const SIMULATED_DAYS = 90;
+/** How far after today the demo agendas run (the calendar's next months have bookings). */
+const FUTURE_DAYS = 60;
+
+type Slot = [ini: string, fim: string];
+type PlannedAgenda = {
+  branch: string;
+  environment: string;
+  asg: string;
+  /** Weekday names as DIAS_SEMANA spells them; absent is '12X'. */
+  weekdays?: string;
+  main: Slot;
+  revisions: Slot[];
+  revisionPhotos?: boolean;
+};
+
+const WEEKDAYS = "Segunda - Terça - Quarta - Quinta - Sexta";
+
+/** One collaborator's slots never overlap: they are done one after another. */
+export const DEMO_AGENDAS: PlannedAgenda[] = [
+  {
+    branch: "Filial Aldeota",
+    environment: "Recepção principal",
+    asg: "Sebastião ASG",
+    weekdays: WEEKDAYS,
+    main: ["07:00", "07:40"],
+    revisions: [["15:00", "15:20"]],
+  },
+  {
+    branch: "Filial Aldeota",
+    environment: "Banheiro masculino térreo",
+    asg: "Sebastião ASG",
+    main: ["08:00", "08:30"],
+    revisions: [["13:00", "13:15"]],
+    revisionPhotos: true,
+  },
+  {
+    branch: "Filial Aldeota",
+    environment: "Enfermaria 101",
+    asg: "Ana Souza",
+    weekdays: WEEKDAYS,
+    main: ["07:00", "07:45"],
+    revisions: [],
+  },
+  {
+    branch: "Filial Aldeota",
+    environment: "UTI adulto",
+    asg: "Ana Souza",
+    main: ["09:00", "09:50"],
+    revisions: [["14:00", "14:30"]],
+    revisionPhotos: true,
+  },
+  {
+    branch: "Filial Aldeota",
+    environment: "Corredor A",
+    asg: "Cícero Alves",
+    weekdays: WEEKDAYS,
+    main: ["06:30", "07:00"],
+    revisions: [["12:00", "12:15"]],
+  },
+  {
+    branch: "Filial Aldeota",
+    environment: "Diretoria",
+    asg: "Cícero Alves",
+    weekdays: "Terça - Quinta",
+    main: ["16:00", "16:40"],
+    revisions: [],
+  },
+  {
+    branch: "Filial Messejana",
+    environment: "Recepção principal",
+    asg: "Bruno Lima",
+    weekdays: "Segunda - Quarta - Sexta",
+    main: ["07:00", "07:40"],
+    revisions: [["12:30", "12:50"]],
+  },
+  {
+    branch: "Filial Messejana",
+    environment: "Banheiro feminino térreo",
+    asg: "Bruno Lima",
+    main: ["08:00", "08:30"],
+    revisions: [],
+  },
+  {
+    branch: "Filial Messejana",
+    environment: "UTI adulto",
+    asg: "Débora Nunes",
+    weekdays: `${WEEKDAYS} - Sábado`,
+    main: ["07:00", "08:00"],
+    revisions: [["13:00", "13:30"]],
+  },
+];
+
+/**
+ * Extra cleanings: the execution service has no call for a cleaning nobody scheduled, so a coordinator schedules a
+ * one-day agenda ('12X' valid for one day: one booking) the day it is needed, and the collaborator does it.
+ */
+const EXTRA_CLEANINGS: { daysAgo: number; agenda: number; slot: Slot }[] = [
+  { daysAgo: 83, agenda: 0, slot: ["16:30", "17:00"] },
+  { daysAgo: 61, agenda: 3, slot: ["16:00", "16:40"] },
+  { daysAgo: 47, agenda: 8, slot: ["16:00", "16:40"] },
+  { daysAgo: 30, agenda: 4, slot: ["15:00", "15:30"] },
+  { daysAgo: 12, agenda: 1, slot: ["17:00", "17:20"] },
+  { daysAgo: 4, agenda: 6, slot: ["16:00", "16:30"] },
+];
+
+export const DEMO_REASONS = [
+  "Ambiente ocupado por procedimento médico.",
+  "Falta de material de limpeza (desinfetante).",
+  "Sala trancada, chave não localizada na portaria.",
+  "Colaborador remanejado para uma emergência em outro setor.",
+  "Paciente em isolamento: aguardando liberação da enfermagem.",
+  "Falta de água no andar.",
+];
+
+const OBSERVATIONS = [
+  "Lixeira com saco rasgado, trocada.",
+  "Piso molhado sinalizado com placa.",
+  "Dispensador de papel toalha com defeito, avisado à manutenção.",
+  "Mancha no rejunte: pedir limpeza pesada.",
+  "Sabonete líquido no fim, reposto.",
+  "Vidro com marcas de mãos na parte externa.",
+  "Ambiente muito movimentado, limpeza feita em partes.",
+];
+
+// -----------------------------------------------------------------------------------------------------------------
+// Determinism
+
+/** mulberry32: a small, fast PRNG with a 32-bit state. */
+export function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a of a text: the seed of one booking's choices. */
+function hash(text: string) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+// -----------------------------------------------------------------------------------------------------------------
+// Photos: a small PNG of one colour with a darker band, made here (node:zlib), so no file is read.
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array) {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array) {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, "latin1");
+  out.set(data, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/** A `size`×`size` RGB PNG of colour `rgb` with a darker horizontal band (what file-type reads as image/png). */
+export function demoPhoto(rgb: [number, number, number], size = 32): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, no filter method, no interlace
+  const raw = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    const shade = y > size / 3 && y < (size * 2) / 3 ? 0.6 : 1;
+    for (let x = 0; x < size; x++) {
+      const at = y * (1 + size * 3) + 1 + x * 3;
+      raw[at] = Math.round(rgb[0] * shade);
+      raw[at + 1] = Math.round(rgb[1] * shade);
+      raw[at + 2] = Math.round(rgb[2] * shade);
+    }
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", new Uint8Array()),
+  ]);
+}
+
+// -----------------------------------------------------------------------------------------------------------------
+// The simulation
+
+export type SimulationOptions = {
+  /** The real clock: the simulation ends here (today in Fortaleza is its last day). */
+  now: Date;
+  storage: Storage;
+  /** Days before today that are simulated (90). */
+  days?: number;
+};
+
+export type SimulationResult = {
+  agendas: number;
+  bookings: number;
+  completed: number;
+  late: number;
+  incomplete: number;
+  inProgress: number;
+  missed: number;
+  history: number;
+  photos: number;
+  /** Rows written: agendas, bookings and history (periodicities and revisions left out). */
+  rows: number;
+  ms: number;
+};
+
+/** An instant of a business day (America/Fortaleza is UTC-3 all year, no daylight saving since 2000). */
+export function businessInstant(day: string, minutes: number) {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d, 3, 0) + minutes * 60_000);
+}
+
+const minutesOf = (time: string) => {
+  const [h, m] = time.split(":").map(Number);
+  return h * 60 + m;
+};
+
+/**
+ * Agendas for the demo company's ASGs, then `days` days of executions up to `now`, all through the services. The
+ * company must hold the demo data (api/db/seed.ts); run inside one transaction so a failure leaves nothing half done.
+ */
+export async function simulateDemoHistory(db: Kysely<DB>, options: SimulationOptions): Promise<SimulationResult> {
+  const began = performance.now();
+  return db.transaction().execute(async (trx) => {
+    const result = await simulate(trx, options);
+    return { ...result, ms: performance.now() - began };
+  });
+}
+
+async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omit<SimulationResult, "ms">> {
+  const { now, storage } = options;
+  const today = businessToday(now);
+  const start = isoDay(addDays(dayOf(today), -(options.days ?? SIMULATED_DAYS)));
+  const end = isoDay(addDays(dayOf(today), FUTURE_DAYS));
+
+  const company = await db
+    .selectFrom("companies")
+    .select("id")
+    .where("nome", "=", DEMO_COMPANY)
+    .executeTakeFirstOrThrow();
+  const scope: Scope = { level: "company", companyId: company.id };
+  const branches = new Map(
+    (await db.selectFrom("branches").select(["id", "nome"]).where("company_id", "=", company.id).execute()).map(
+      (row) => [row.nome, row.id],
+    ),
+  );
+  const environments = await db
+    .selectFrom("environments")
+    .select(["id", "name", "branch_id"])
+    .where("company_id", "=", company.id)
+    .where("deleted_at", "is", null)
+    .execute();
+  const users = await db
+    .selectFrom("users")
+    .select(["id", "nome", "branch_id"])
+    .where("company_id", "=", company.id)
+    .where("role_id", "=", 5)
+    .execute();
+  const payloadOf = (plan: PlannedAgenda, vigIni: string, vigFim: string, nome?: string): SaveAgendaPayload => {
+    const branchId = branches.get(plan.branch);
+    const environment = environments.find((row) => row.name === plan.environment && row.branch_id === branchId);
+    const user = users.find((row) => row.nome === plan.asg && row.branch_id === branchId);
+    if (!branchId || !environment || !user)
+      throw new Error(`demo simulator: ${plan.branch} / ${plan.environment} / ${plan.asg} is not in the demo data`);
+    const wire: SaveAgendaInput = {
+      Id_EmpresasFilial: branchId,
+      Id_Environments: environment.id,
+      Id_Users: user.id,
+      Periodicidade: {
+        nome,
+        type: plan.weekdays ? "sem" : "12X",
+        DIAS_SEMANA: plan.weekdays,
+        hora_base_inicial: plan.main[0],
+        hora_base_final: plan.main[1],
+        Revisoes: plan.revisions.map(([ini, fim]) => ({ HORA_INICIAL: ini, HORA_FINAL: fim })),
+      },
+      revisionPhotos: plan.revisionPhotos ?? false,
+      vigIni,
+      vigFim,
+    };
+    // Parsed as the route parses a POST /agendas/v2/saveAgenda body.
+    return SaveAgendaItem.parse(wire);
+  };
+
+  // The agendas, saved as on the first simulated day (the rules refuse a validity starting before 'today').
+  const created = await createAgendas(
+    db,
+    scope,
+    DEMO_AGENDAS.map((plan) => payloadOf(plan, start, end)),
+    { today: start },
+  );
+  const agendaIds = created.map((row) => row.id);
+  for (const extra of EXTRA_CLEANINGS) {
+    const day = isoDay(addDays(dayOf(today), -extra.daysAgo));
+    if (day < start) continue;
+    const plan = { ...DEMO_AGENDAS[extra.agenda], weekdays: undefined, main: extra.slot, revisions: [] };
+    const [row] = await createAgendas(db, scope, [payloadOf(plan, day, day, `Limpeza extra - ${plan.environment}`)], {
+      today: day,
+    });
+    agendaIds.push(row.id);
+    created.push(row);
+  }
+
+  const bookings = await db
+    .selectFrom("bookings as b")
+    .innerJoin("agendas as a", "a.id", "b.agenda_id")
+    .select([
+      "b.id",
+      "b.user_id",
+      "b.environment_id",
+      "b.data_agend",
+      "b.slot",
+      "b.hora_ini",
+      "b.hora_fim",
+      "a.revision_photos",
+    ])
+    .where("b.agenda_id", "in", agendaIds)
+    .where("b.data_agend", "<=", today)
+    .orderBy("b.data_agend")
+    .orderBy("b.hora_ini")
+    .orderBy("b.id")
+    .execute();
+  const procedures = await db
+    .selectFrom("environment_procedures")
+    .select(["environment_id", "procedure_id", "mandatory"])
+    .where(
+      "environment_id",
+      "in",
+      bookings.map((row) => row.environment_id),
+    )
+    .orderBy("environment_id")
+    .orderBy("mandatory", "desc")
+    .orderBy("procedure_id")
+    .execute();
+
+  const counts = { completed: 0, late: 0, incomplete: 0, inProgress: 0, missed: 0, history: 0, photos: 0 };
+  const past = (instant: Date) => instant.getTime() <= now.getTime();
+  for (const booking of bookings) {
+    const random = prng(hash(`${booking.data_agend}|${booking.environment_id}|${booking.slot}|${booking.hora_ini}`));
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+    const executor: Executor = { userId: booking.user_id, companyId: company.id };
+    const from = minutesOf(booking.hora_ini);
+    const length = minutesOf(booking.hora_fim) - from;
+    const fate = random();
+    // Old days are fuller: the last week has the most recent few missed (as a real team catches up).
+    const age = differenceInCalendarDays(dayOf(today), dayOf(booking.data_agend));
+    if (fate < 0.04 && age > 0) {
+      counts.missed++;
+      continue;
+    }
+    if (fate < 0.1) {
+      // Reported incomplete without being started: the room could not be cleaned at all.
+      const at = businessInstant(booking.data_agend, from + length + 5 + Math.floor(random() * 40));
+      if (!past(at)) continue;
+      await reportIncomplete(db, executor, booking.id, pick(DEMO_REASONS), at);
+      counts.incomplete++;
+      continue;
+    }
+    const late = random() < 0.15;
+    const delay = late ? 20 + Math.floor(random() * 70) : Math.floor(random() * 17) - 5;
+    const startedAt = businessInstant(booking.data_agend, from + delay);
+    if (!past(startedAt)) continue;
+    await startSlot(db, executor, booking.id, startedAt);
+    const stopsEarly = fate < 0.16;
+    const own = procedures.filter((row) => row.environment_id === booking.environment_id);
+    // The main cleaning does most mandatory procedures and a few optional ones (at most 3 recorded); a revision one.
+    const chosen = own.filter((row) => random() < (row.mandatory ? 0.9 : 0.25)).slice(0, booking.slot > 0 ? 1 : 3);
+    const done = stopsEarly ? chosen.slice(0, 1) : chosen;
+    const span = Math.max(5, Math.round(length * (0.75 + random() * 0.5)));
+    let closed = true;
+    for (const [index, procedure] of done.entries()) {
+      const at = businessInstant(
+        booking.data_agend,
+        from + delay + Math.round(((index + 1) * span) / (done.length + 1)),
+      );
+      if (!past(at)) {
+        closed = false;
+        break;
+      }
+      const revision = booking.slot > 0;
+      const withPhoto = revision && booking.revision_photos ? index === 0 : random() < 0.35;
+      const photo = withPhoto
+        ? { bytes: demoPhoto([80 + Math.floor(random() * 160), 80 + Math.floor(random() * 160), 200]) }
+        : null;
+      const observacao = random() < 0.12 ? pick(OBSERVATIONS) : null;
+      await recordProcedure(
+        { db, storage },
+        executor,
+        booking.id,
+        { procedureId: procedure.procedure_id, observacao, photo },
+        at,
+      );
+      counts.history++;
+      if (photo) counts.photos++;
+    }
+    const endedAt = businessInstant(booking.data_agend, from + delay + span);
+    if (!closed || !past(endedAt)) {
+      counts.inProgress++;
+      continue;
+    }
+    if (stopsEarly) {
+      await reportIncomplete(db, executor, booking.id, pick(DEMO_REASONS), endedAt);
+      counts.incomplete++;
+    } else {
+      await finishSlot(db, executor, booking.id, endedAt);
+      counts.completed++;
+      if (late) counts.late++;
+    }
+  }
+  const bookingRows = created.reduce((sum, row) => sum + row.bookings, 0);
+  return {
+    agendas: created.length,
+    bookings: bookingRows,
+    ...counts,
+    rows: created.length + bookingRows + counts.history,
+  };
+}

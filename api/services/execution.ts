@@ -1,0 +1,396 @@
+import { fileTypeFromBuffer } from "file-type";
+import { sql, type Kysely } from "kysely";
+
+import type { DB } from "../db/schema.ts";
+import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../domain/fields.ts";
+import { businessToday } from "../domain/schedule-expansion.ts";
+import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+
+import type { Storage } from "./storage.ts";
+
+/**
+ * The execution client's calls (DESIGN.md 'The execution client's calls'; docs/scheduling.md 'History and the
+ * execution API'): the cleaning staff's phone lists the signed-in collaborator's bookings of a day, starts a slot,
+ * records each procedure done (photo and observation), then finishes the slot or reports it incomplete with a reason.
+ * The demo simulator makes history through these same functions, so every input is plain data and the clock is a
+ * parameter (`now`); nothing reads the request or the wall clock.
+ *
+ * A slot (one bookings row) goes null ('A fazer') → 'Andamento' (start) → 'Completo' (finish) or 'Incompleto' (report
+ * incomplete, also straight from 'A fazer'); spec 001 §4. Every write locks the booking row, so two phones (or a
+ * retried request) queue and the second one sees the first one's state.
+ */
+
+/** Who executes: the signed-in user (only the booking's own collaborator may touch it) and the tenant. */
+export type Executor = { userId: number; companyId: number };
+
+export type ExecutionDeps = { db: Kysely<DB>; storage: Storage };
+
+/** Photos: the avatars' image types and size limit. */
+export const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+export const PHOTO_MAX_BYTES = AVATAR_MAX_BYTES;
+export const PHOTO_FOLDER = "photos";
+
+export const EXECUTION_TEXTS = {
+  bookingNotFound: SCHEDULE_TEXTS.bookingNotFound,
+  alreadyStarted: "Esta limpeza já foi iniciada.",
+  alreadyClosed: "Esta limpeza já foi encerrada.",
+  notStartedFinish: "Inicie a limpeza antes de finalizá-la.",
+  notStartedRecord: "Inicie a limpeza antes de registrar um procedimento.",
+  bookingRemoved: "Este agendamento foi removido e não pode mais ser executado.",
+  agendaInactive: "A agenda deste agendamento está desativada: a limpeza não pode ser iniciada.",
+  futureDay: (date: string) =>
+    `Esta limpeza está agendada para ${date.split("-").reverse().join("/")} e só pode ser iniciada nesse dia.`,
+  procedureNotInEnvironment: "O procedimento informado não faz parte deste ambiente.",
+  procedureAlreadyRecorded: "Este procedimento já foi registrado nesta limpeza.",
+  procedureRequired: "Informe o procedimento realizado.",
+  reasonRequired: "Informe o motivo de a limpeza não ter sido concluída.",
+  reasonTooLong: "O motivo pode ter no máximo 500 caracteres.",
+  observationTooLong: "A observação pode ter no máximo 1000 caracteres.",
+  photoType: "A foto deve ser uma imagem JPEG, PNG, GIF ou WebP.",
+  photoTooBig: AVATAR_TOO_BIG,
+} as const;
+const X = EXECUTION_TEXTS;
+
+export const REASON_MAX = 500;
+export const OBSERVATION_MAX = 1000;
+
+/** One slot as the phone shows it. */
+export type SlotRow = {
+  id: number;
+  agenda_id: number;
+  environment_id: number;
+  data_agend: string;
+  slot: number;
+  hora_ini: string;
+  hora_fim: string;
+  status: "Andamento" | "Completo" | "Incompleto" | null;
+  start_date: Date | null;
+  finished_at: Date | null;
+  justificativa: string | null;
+  done: DoneRow[];
+};
+
+export type DoneRow = {
+  id: number;
+  procedureId: number;
+  procedure: string;
+  revisionId: number | null;
+  image: string | null;
+  observacao: string | null;
+  createdAt: string | Date;
+};
+
+/** The day's bookings of one agenda (one environment): its slots in time order. */
+export type MyBooking = {
+  agendaId: number;
+  environment: { id: number; name: string; andar: string; categoria: string; setor: string };
+  revisionPhotos: boolean;
+  procedures: { id: number; name: string; mandatory: boolean }[];
+  slots: SlotRow[];
+};
+
+const doneJson = sql<DoneRow[]>`coalesce((
+  select json_agg(json_build_object('id', h.id, 'procedureId', h.procedure_id, 'procedure', pr.name,
+    'revisionId', h.revision_id, 'image', h.image, 'observacao', h.observacao, 'createdAt', h.created_at)
+    order by h.created_at, h.id)
+  from history h join procedures pr on pr.id = h.procedure_id
+  where h.booking_id = b.id), '[]'::json)`;
+
+const SLOT_COLUMNS = [
+  "b.id",
+  "b.agenda_id",
+  "b.environment_id",
+  "b.data_agend",
+  "b.slot",
+  "b.hora_ini",
+  "b.hora_fim",
+  "b.status",
+  "b.start_date",
+  "b.finished_at",
+  "b.justificativa",
+] as const;
+
+/**
+ * The executor's bookings of one business day (America/Fortaleza; `date` 'yyyy-MM-dd'), grouped by agenda: the
+ * environment, its procedures, and each slot with what was done in it. Only what can be executed: active bookings of
+ * active, not removed agendas (the lists' filter, docs/scheduling.md), read along bookings_user_day_idx.
+ */
+export async function listMyBookings(db: Kysely<DB>, executor: Executor, date: string): Promise<MyBooking[]> {
+  const rows = await db
+    .selectFrom("bookings as b")
+    .innerJoin("agendas as a", "a.id", "b.agenda_id")
+    .innerJoin("environments as e", "e.id", "b.environment_id")
+    .innerJoin("categories as cat", "cat.id", "e.category_id")
+    .innerJoin("sectors as sec", "sec.id", "e.sector_id")
+    .select([
+      ...SLOT_COLUMNS,
+      "a.revision_photos",
+      "e.name as environment",
+      "e.andar",
+      "cat.name as categoria",
+      "sec.name as setor",
+      doneJson.as("done"),
+    ])
+    .where("b.user_id", "=", executor.userId)
+    .where("b.company_id", "=", executor.companyId)
+    .where("b.data_agend", "=", date)
+    .where("b.active", "=", true)
+    .where("a.ativo", "=", true)
+    .where("a.deleted_at", "is", null)
+    .orderBy("b.hora_ini")
+    .orderBy("b.hora_fim")
+    .orderBy("b.id")
+    .execute();
+  const environmentIds = [...new Set(rows.map((row) => row.environment_id))];
+  const procedures = environmentIds.length
+    ? await db
+        .selectFrom("environment_procedures as ep")
+        .innerJoin("procedures as p", "p.id", "ep.procedure_id")
+        .select(["ep.environment_id", "p.id", "p.name", "ep.mandatory"])
+        .where("ep.environment_id", "in", environmentIds)
+        .where("p.deleted_at", "is", null)
+        .orderBy("ep.mandatory", "desc")
+        .orderBy("p.name")
+        .orderBy("p.id")
+        .execute()
+    : [];
+  const byAgenda = new Map<number, MyBooking>();
+  for (const row of rows) {
+    let booking = byAgenda.get(row.agenda_id);
+    if (!booking) {
+      booking = {
+        agendaId: row.agenda_id,
+        environment: {
+          id: row.environment_id,
+          name: row.environment,
+          andar: row.andar,
+          categoria: row.categoria,
+          setor: row.setor,
+        },
+        revisionPhotos: row.revision_photos,
+        procedures: procedures
+          .filter((procedure) => procedure.environment_id === row.environment_id)
+          .map(({ id, name, mandatory }) => ({ id, name, mandatory })),
+        slots: [],
+      };
+      byAgenda.set(row.agenda_id, booking);
+    }
+    booking.slots.push(slotOf(row));
+  }
+  return [...byAgenda.values()];
+}
+
+function slotOf(row: SlotRow): SlotRow {
+  return {
+    id: row.id,
+    agenda_id: row.agenda_id,
+    environment_id: row.environment_id,
+    data_agend: row.data_agend,
+    slot: row.slot,
+    hora_ini: row.hora_ini,
+    hora_fim: row.hora_fim,
+    status: row.status,
+    start_date: row.start_date,
+    finished_at: row.finished_at,
+    justificativa: row.justificativa,
+    done: row.done,
+  };
+}
+
+/** One slot of the executor (any state, deleted ones included: the writes say why they refuse), or 404. */
+export async function findMySlot(db: Kysely<DB>, executor: Executor, bookingId: number): Promise<SlotRow> {
+  const row = await db
+    .selectFrom("bookings as b")
+    .select([...SLOT_COLUMNS, doneJson.as("done")])
+    .where("b.id", "=", bookingId)
+    .where("b.user_id", "=", executor.userId)
+    .where("b.company_id", "=", executor.companyId)
+    .executeTakeFirst();
+  if (!row) throw notFound(X.bookingNotFound);
+  return slotOf(row);
+}
+
+/** The booking row locked for this write, with its agenda's state; another collaborator's or tenant's is 404. */
+async function lockMySlot(trx: Kysely<DB>, executor: Executor, bookingId: number) {
+  const row = await trx
+    .selectFrom("bookings as b")
+    .innerJoin("agendas as a", "a.id", "b.agenda_id")
+    .select([
+      "b.id",
+      "b.agenda_id",
+      "b.environment_id",
+      "b.data_agend",
+      "b.slot",
+      "b.status",
+      "b.active",
+      "a.ativo as agenda_ativo",
+      "a.deleted_at as agenda_deleted_at",
+      "a.periodicity_id",
+    ])
+    .where("b.id", "=", bookingId)
+    .where("b.user_id", "=", executor.userId)
+    .where("b.company_id", "=", executor.companyId)
+    .forUpdate("b")
+    .executeTakeFirst();
+  if (!row) throw notFound(X.bookingNotFound);
+  return row;
+}
+
+const inTransaction = <R>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<R>): Promise<R> =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/**
+ * Start a slot: 'A fazer' → 'Andamento', start_date = now. Refused (409) when it was started already (whatever its
+ * state now), when the booking was removed or its agenda deactivated or removed, and on a day after `now`'s business
+ * day (a late start of an earlier day's slot is allowed: the reports show it late).
+ */
+export async function startSlot(db: Kysely<DB>, executor: Executor, bookingId: number, now: Date): Promise<SlotRow> {
+  await inTransaction(db, async (trx) => {
+    const row = await lockMySlot(trx, executor, bookingId);
+    if (!row.active || row.agenda_deleted_at !== null) throw new ApiError(409, X.bookingRemoved);
+    if (!row.agenda_ativo) throw new ApiError(409, X.agendaInactive);
+    if (row.status !== null) throw new ApiError(409, row.status === "Andamento" ? X.alreadyStarted : X.alreadyClosed);
+    if (row.data_agend > businessToday(now)) throw new ApiError(409, X.futureDay(row.data_agend));
+    await trx
+      .updateTable("bookings")
+      .set({ status: "Andamento", start_date: now, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
+  });
+  return findMySlot(db, executor, bookingId);
+}
+
+export type PhotoInput = { bytes: Uint8Array };
+export type ProcedureInput = { procedureId: number; observacao?: string | null; photo?: PhotoInput | null };
+
+/** The photo's extension when its bytes are an accepted image (the type is read from the bytes, never the name). */
+export async function photoExtension(photo: PhotoInput) {
+  if (photo.bytes.byteLength > PHOTO_MAX_BYTES) throw new ApiError(413, X.photoTooBig);
+  const type = photo.bytes.byteLength ? await fileTypeFromBuffer(photo.bytes) : undefined;
+  if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(415, X.photoType);
+  return type.ext;
+}
+
+/**
+ * Record one procedure done in a started slot (a history row: procedure, photo, observation, at `now`). The procedure
+ * must be one of the environment's; each at most once per slot. In a revision slot (slot n > 0) the row names the nth
+ * revision of the agenda's periodicity (by time), the spec's Historic.revisionId; the main slot leaves it null.
+ */
+export async function recordProcedure(
+  deps: ExecutionDeps,
+  executor: Executor,
+  bookingId: number,
+  input: ProcedureInput,
+  now: Date,
+): Promise<DoneRow> {
+  const observacao = input.observacao?.trim() || null;
+  if (observacao && observacao.length > OBSERVATION_MAX)
+    throw new ApiError(400, X.observationTooLong, { observacao: [X.observationTooLong] });
+  const extension = input.photo ? await photoExtension(input.photo) : null;
+  return inTransaction(deps.db, async (trx) => {
+    const row = await lockMySlot(trx, executor, bookingId);
+    if (row.status === null) throw new ApiError(409, X.notStartedRecord);
+    if (row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
+    const procedure = await trx
+      .selectFrom("environment_procedures as ep")
+      .innerJoin("procedures as p", "p.id", "ep.procedure_id")
+      .select(["p.id", "p.name"])
+      .where("ep.environment_id", "=", row.environment_id)
+      .where("ep.procedure_id", "=", input.procedureId)
+      .executeTakeFirst();
+    if (!procedure)
+      throw new ApiError(400, X.procedureNotInEnvironment, { procedureId: [X.procedureNotInEnvironment] });
+    const repeated = await trx
+      .selectFrom("history")
+      .select("id")
+      .where("booking_id", "=", row.id)
+      .where("procedure_id", "=", procedure.id)
+      .executeTakeFirst();
+    if (repeated) throw new ApiError(409, X.procedureAlreadyRecorded);
+    const revision =
+      row.slot === 0
+        ? undefined
+        : await trx
+            .selectFrom("revisions")
+            .select("id")
+            .where("periodicity_id", "=", row.periodicity_id)
+            .orderBy("hora_inicial")
+            .orderBy("id")
+            .offset(row.slot - 1)
+            .limit(1)
+            .executeTakeFirst();
+    // Saved last, once every check has passed, so a refused call leaves no file behind.
+    const image = input.photo && extension ? await deps.storage.save(PHOTO_FOLDER, extension, input.photo.bytes) : null;
+    const history = await trx
+      .insertInto("history")
+      .values({
+        booking_id: row.id,
+        procedure_id: procedure.id,
+        revision_id: revision?.id ?? null,
+        user_id: executor.userId,
+        image,
+        observacao,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(["id", "created_at"])
+      .executeTakeFirstOrThrow();
+    return {
+      id: history.id,
+      procedureId: procedure.id,
+      procedure: procedure.name,
+      revisionId: revision?.id ?? null,
+      image,
+      observacao,
+      createdAt: history.created_at,
+    };
+  });
+}
+
+/** Finish a started slot: 'Andamento' → 'Completo', finished_at = now. */
+export async function finishSlot(db: Kysely<DB>, executor: Executor, bookingId: number, now: Date): Promise<SlotRow> {
+  await inTransaction(db, async (trx) => {
+    const row = await lockMySlot(trx, executor, bookingId);
+    if (row.status === null) throw new ApiError(409, X.notStartedFinish);
+    if (row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
+    await trx
+      .updateTable("bookings")
+      .set({ status: "Completo", finished_at: now, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
+  });
+  return findMySlot(db, executor, bookingId);
+}
+
+/**
+ * Report a slot incomplete with a reason (justificativa): 'A fazer' or 'Andamento' → 'Incompleto', finished_at = now.
+ * From 'A fazer' it needs the same checks as a start (a removed booking or inactive agenda is not to be done at all);
+ * start_date stays null then, which the reports read as 'never started'; as for a start, not on a later day.
+ */
+export async function reportIncomplete(
+  db: Kysely<DB>,
+  executor: Executor,
+  bookingId: number,
+  reason: string,
+  now: Date,
+): Promise<SlotRow> {
+  const justificativa = reason.trim();
+  if (!justificativa) throw new ApiError(400, X.reasonRequired, { justificativa: [X.reasonRequired] });
+  if (justificativa.length > REASON_MAX) throw new ApiError(400, X.reasonTooLong, { justificativa: [X.reasonTooLong] });
+  await inTransaction(db, async (trx) => {
+    const row = await lockMySlot(trx, executor, bookingId);
+    if (row.status !== null && row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
+    if (row.status === null) {
+      if (!row.active || row.agenda_deleted_at !== null) throw new ApiError(409, X.bookingRemoved);
+      if (!row.agenda_ativo) throw new ApiError(409, X.agendaInactive);
+      if (row.data_agend > businessToday(now)) throw new ApiError(409, X.futureDay(row.data_agend));
+    }
+    await trx
+      .updateTable("bookings")
+      .set({ status: "Incompleto", justificativa, finished_at: now, updated_at: now })
+      .where("id", "=", row.id)
+      .execute();
+  });
+  return findMySlot(db, executor, bookingId);
+}

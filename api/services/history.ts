@@ -1,0 +1,158 @@
+import { differenceInCalendarDays } from "date-fns";
+import type { Kysely } from "kysely";
+
+import { resolveBranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
+import type { DB } from "../db/schema.ts";
+import { dayOf } from "../domain/schedule-expansion.ts";
+import { SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+
+/**
+ * History reads (spec 001 §7 'GET /historic/v2/*'; docs/scheduling.md 'History and the execution API'): the executed
+ * procedures (history rows) of the bookings of a date range, by company or branch, by agenda, or by environment,
+ * always within the caller's scope. The range is the bookings' business dates (data_agend, America/Fortaleza), so a
+ * read follows the bookings' (scope, data_agend) indexes and then history_booking_idx. History is what was done: it
+ * shows whatever became of its booking later (deleted, agenda deactivated or removed).
+ */
+
+export type HistoryRange = { dataIni: string; dataFim: string; limit?: number; page?: number };
+
+export type HistoryRow = {
+  id: number;
+  booking_id: number;
+  procedure_id: number;
+  procedure: string;
+  revision_id: number | null;
+  user_id: number;
+  user_nome: string;
+  created_at: Date;
+  updated_at: Date;
+  image: string | null;
+  observacao: string | null;
+  ocorrencia: string | null;
+  branch_id: number;
+  agenda_id: number;
+  environment_id: number;
+  environment: string;
+  data_agend: string;
+  slot: number;
+  hora_ini: string;
+  hora_fim: string;
+  status: "Andamento" | "Completo" | "Incompleto" | null;
+  start_date: Date | null;
+  finished_at: Date | null;
+  justificativa: string | null;
+};
+
+const MAX_UNPAGED_DAYS = 400;
+
+function checkRange(range: HistoryRange) {
+  if (range.dataFim < range.dataIni) throw new ApiError(400, T.dateRangeInvalid);
+  if (
+    range.limit === undefined &&
+    differenceInCalendarDays(dayOf(range.dataFim), dayOf(range.dataIni)) > MAX_UNPAGED_DAYS
+  )
+    throw new ApiError(400, T.dateRangeTooLong);
+}
+
+const scopeBranch = (scope: Scope) => (scope.level === "company" ? null : scope.branchId);
+
+function historyQuery(db: Kysely<DB>, range: HistoryRange) {
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("history as h", "h.booking_id", "b.id")
+    .innerJoin("procedures as pr", "pr.id", "h.procedure_id")
+    .innerJoin("users as u", "u.id", "h.user_id")
+    .innerJoin("environments as e", "e.id", "b.environment_id")
+    .select([
+      "h.id",
+      "h.booking_id",
+      "h.procedure_id",
+      "pr.name as procedure",
+      "h.revision_id",
+      "h.user_id",
+      "u.nome as user_nome",
+      "h.created_at",
+      "h.updated_at",
+      "h.image",
+      "h.observacao",
+      "h.ocorrencia",
+      "b.branch_id",
+      "b.agenda_id",
+      "b.environment_id",
+      "e.name as environment",
+      "b.data_agend",
+      "b.slot",
+      "b.hora_ini",
+      "b.hora_fim",
+      "b.status",
+      "b.start_date",
+      "b.finished_at",
+      "b.justificativa",
+    ])
+    .where("b.data_agend", ">=", range.dataIni)
+    .where("b.data_agend", "<=", range.dataFim)
+    .orderBy("b.data_agend")
+    .orderBy("b.hora_ini")
+    .orderBy("h.created_at")
+    .orderBy("h.id")
+    .$if(range.limit !== undefined, (qb) => qb.limit(range.limit!).offset(((range.page ?? 1) - 1) * range.limit!));
+}
+
+/** GET /historic/v2/company: the history of the company, or one branch (companyId / filialId / filialClientId). */
+export async function listCompanyHistory(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: BranchQuery & HistoryRange,
+): Promise<HistoryRow[]> {
+  checkRange(query);
+  const filter = await resolveBranchFilter(db, scope, query);
+  return historyQuery(db, query)
+    .where("b.company_id", "=", filter.companyId)
+    .$if(filter.branchId !== undefined, (qb) => qb.where("b.branch_id", "=", filter.branchId!))
+    .execute();
+}
+
+/** GET /historic/v2/agenda: the history of one agenda in scope (a removed one too: its past stays readable). */
+export async function listAgendaHistory(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: HistoryRange & { agendaId: number },
+): Promise<HistoryRow[]> {
+  checkRange(query);
+  // The original client never asks for agenda -1 ('no agenda chosen'); answering nothing keeps it harmless.
+  if (query.agendaId === -1) return [];
+  const branch = scopeBranch(scope);
+  const agenda = await db
+    .selectFrom("agendas")
+    .select("id")
+    .where("id", "=", query.agendaId)
+    .where("company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .executeTakeFirst();
+  if (!agenda) throw notFound(T.agendaNotFound);
+  return historyQuery(db, query).where("b.agenda_id", "=", agenda.id).execute();
+}
+
+/** GET /historic/v2/byEnvironment/{id}: the history of one environment in scope (the room page: today, tomorrow). */
+export async function listEnvironmentHistory(
+  db: Kysely<DB>,
+  scope: Scope,
+  environmentId: number,
+  range: HistoryRange,
+): Promise<HistoryRow[]> {
+  checkRange(range);
+  const branch = scopeBranch(scope);
+  const environment = await db
+    .selectFrom("environments")
+    .select("id")
+    .where("id", "=", environmentId)
+    .where("company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .executeTakeFirst();
+  if (!environment) throw notFound(T.environmentNotFound);
+  return historyQuery(db, range)
+    .where("b.environment_id", "=", environment.id)
+    .where("b.company_id", "=", scope.companyId)
+    .execute();
+}

@@ -1,0 +1,204 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { addMonths, endOfMonth, format, getDaysInMonth } from "date-fns";
+import { ptBR } from "date-fns/locale";
+
+import { can } from "../../api/domain/roles";
+import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+
+import { failLoad } from "~/catalogues/catalogue.server";
+import { listBookingsOfRange, type Booking, type BookingScope } from "~/models/agendas.server";
+import { listActiveBranches } from "~/models/branches.server";
+import type { SignedInCaller } from "~/models/catalogues.server";
+import { scopeQuery } from "~/models/scope.server";
+import { requirePage } from "~/session.server";
+
+import type { CalendarCard, CalendarData, CalendarDay, CalendarGroup } from "./calendar";
+
+export const HISTORY_PATH = "/historico-agenda";
+
+export type HistoryArgs = { request: Request; context: AppLoadContext };
+
+/** The page's URL state: ?mes=yyyy-MM&dia=yyyy-MM-dd&filial=&q= (every value optional). */
+export type HistoryState = { mes: string; dia: string | null; filial: number | null; q: string };
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Reads the URL. A missing or malformed month is the current one (Fortaleza); a day outside the month is dropped, so
+ * the page picks one itself. Years are kept to 2000-2100 so a hand-typed URL cannot ask date-fns for year 0 or 99999.
+ */
+export function readHistoryState(url: URL, today: string): HistoryState {
+  const search = url.searchParams;
+  const mesParam = search.get("mes") ?? "";
+  const match = MONTH.exec(mesParam);
+  const year = match ? Number(match[1]) : 0;
+  const mes = match && year >= 2000 && year <= 2100 ? mesParam : today.slice(0, 7);
+  const diaParam = search.get("dia") ?? "";
+  const dia = DAY.test(diaParam) && diaParam.startsWith(`${mes}-`) && isRealDay(diaParam) ? diaParam : null;
+  const filialParam = search.get("filial") ?? "";
+  const filial = /^\d{1,10}$/.test(filialParam) ? Number(filialParam) : null;
+  return { mes, dia, filial: filial && filial <= 2 ** 31 - 1 ? filial : null, q: search.get("q")?.slice(0, 100) ?? "" };
+}
+
+function isRealDay(day: string) {
+  const date = dayOf(day);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === day;
+}
+
+/** A link to the page with some state changed; empty values are left out to keep the URL short. */
+export function historyHref(state: HistoryState, changes: Partial<HistoryState>, path: string = HISTORY_PATH) {
+  const next = { ...state, ...changes };
+  const search = new URLSearchParams();
+  search.set("mes", next.mes);
+  if (next.dia) search.set("dia", next.dia);
+  if (next.filial) search.set("filial", String(next.filial));
+  if (next.q) search.set("q", next.q);
+  return `${path}?${search}`;
+}
+
+/** Lower case without accents: the search ignores both (as every search of the product). */
+function folded(text: string) {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The search of the page (ours: the spec shows the box, not its fields): collaborator, environment, sector, times. */
+const historySearchFields = (booking: Booking) => [
+  booking.User.nome,
+  booking.Agenda.Environment.name,
+  booking.Agenda.Environment.Setor.name,
+  booking.horaIni,
+  booking.horaFim,
+];
+
+/**
+ * The calendar pages' data (this page and /agendamentos' list): the active branches a company-wide user may pick
+ * (null for the others; a branch that is not an active one of the company is dropped from `state`), and the visible
+ * month's bookings in that scope whose `searchFields` hold the search.
+ */
+export async function loadCalendarMonth(
+  api: SignedInCaller,
+  state: HistoryState,
+  searchFields: (booking: Booking) => string[],
+) {
+  const own = scopeQuery(api.auth);
+  let branches: { id: number; nome: string }[] | null = null;
+  let scope: BookingScope = own;
+  if ("companyId" in own) {
+    const result = await listActiveBranches(api);
+    if (!result.ok) return failLoad(api, result, T.loadFailed);
+    branches = result.data;
+    if (state.filial !== null && branches.some((branch) => branch.id === state.filial))
+      scope = { filialId: state.filial };
+    else state.filial = null;
+  } else {
+    state.filial = null;
+  }
+
+  const first = dayOf(`${state.mes}-01`);
+  const result = await listBookingsOfRange(api, { dataIni: isoDay(first), dataFim: isoDay(endOfMonth(first)) }, scope);
+  if (!result.ok) return failLoad(api, result, T.loadFailed);
+  const needle = folded(state.q.trim());
+  const bookings = needle
+    ? result.data.filter((booking) => searchFields(booking).some((text) => folded(text).includes(needle)))
+    : result.data;
+  return { branches, bookings };
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const monthName = (date: Date) => format(date, "MMMM 'de' yyyy", { locale: ptBR });
+
+/**
+ * The calendar of one month. `bookings` are the month's (in the API's day and time order); only the selected day's
+ * cards and each day's count leave the server, so the page's data stays small whatever the month holds.
+ */
+export function buildCalendar(
+  state: HistoryState,
+  bookings: Booking[],
+  today: string,
+  options: { showBranch: boolean; path?: string },
+): CalendarData {
+  const href = (changes: Partial<HistoryState>) => historyHref(state, changes, options.path);
+  const first = dayOf(`${state.mes}-01`);
+  const counts = new Map<string, number>();
+  for (const booking of bookings) counts.set(booking.dataAgend, (counts.get(booking.dataAgend) ?? 0) + 1);
+
+  // The day shown: the URL's, else today in the current month, else the month's first day with bookings, else the 1st.
+  const firstBooked = bookings[0]?.dataAgend;
+  const selected = state.dia ?? (today.startsWith(`${state.mes}-`) ? today : (firstBooked ?? isoDay(first)));
+
+  const days: CalendarDay[] = [];
+  for (let day = 1; day <= getDaysInMonth(first); day++) {
+    const date = new Date(first.getFullYear(), first.getMonth(), day);
+    const iso = isoDay(date);
+    const count = counts.get(iso) ?? 0;
+    const isToday = iso === today;
+    const parts = [format(date, "EEEE, d 'de' MMMM", { locale: ptBR })];
+    if (isToday) parts.push("hoje");
+    parts.push(count === 0 ? "sem agendamentos" : `${count} ${count === 1 ? "agendamento" : "agendamentos"}`);
+    days.push({
+      iso,
+      day,
+      weekday: format(date, "EEEEEE", { locale: ptBR }),
+      label: parts.join(", "),
+      count,
+      isToday,
+      isSelected: iso === selected,
+      href: href({ dia: iso }),
+    });
+  }
+
+  const groups: CalendarGroup[] = [];
+  for (const booking of bookings) {
+    if (booking.dataAgend !== selected) continue;
+    const hour = `${Number(booking.horaIni.slice(0, 2))}h`;
+    const card: CalendarCard = {
+      id: booking.id,
+      nome: booking.User.nome,
+      ambiente: booking.Agenda.Environment.name,
+      horario: `${booking.horaIni} - ${booking.horaFim}`,
+      tipo: booking.type,
+      filial: options.showBranch ? booking.Empresa.NOME : null,
+    };
+    const last = groups.at(-1);
+    if (last?.hour === hour) last.cards.push(card);
+    else groups.push({ hour, cards: [card] });
+  }
+
+  const previous = addMonths(first, -1);
+  const next = addMonths(first, 1);
+  return {
+    monthTitle: capitalised(monthName(first)),
+    previous: { href: href({ mes: format(previous, "yyyy-MM"), dia: null }), label: monthName(previous) },
+    next: { href: href({ mes: format(next, "yyyy-MM"), dia: null }), label: monthName(next) },
+    today:
+      today.startsWith(`${state.mes}-`) && selected === today ? null : href({ mes: today.slice(0, 7), dia: today }),
+    days,
+    selectedTitle: capitalised(format(dayOf(selected), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR })),
+    selected,
+    groups,
+    emptyText: T.calendarEmpty,
+  };
+}
+
+/**
+ * /historico-agenda (spec 001 §2.4): any signed-in user (the route table says 'private'), within their scope. The
+ * loader asks the API for the visible month only (docs/agenda-calendar.md 'Loading'); company-wide users may narrow it
+ * to one active branch, branch-level users and clients see their own branch.
+ */
+export async function historyCalendarLoader({ request, context }: HistoryArgs) {
+  const auth = await requirePage(request, context, HISTORY_PATH);
+  const api: SignedInCaller = { context, request, auth };
+  const today = businessToday();
+  const state = readHistoryState(new URL(request.url), today);
+
+  const { branches, bookings } = await loadCalendarMonth(api, state, historySearchFields);
+
+  return {
+    canCreate: can(auth.user, "manageRegisters"),
+    branches,
+    state,
+    calendar: buildCalendar(state, bookings, today, { showBranch: branches !== null && state.filial === null }),
+  };
+}

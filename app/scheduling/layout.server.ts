@@ -1,0 +1,10 @@
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+
+import { requireAgendamentos, type AgendamentosArgs } from "./agendamentos.server";
+
+/** The frame of /agendamentos: the title and the tabs; 'Cadastrar agendamentos' needs a main company (§2.1). */
+export async function agendamentosLayoutLoader(args: AgendamentosArgs) {
+  const { hasMainCompany } = await requireAgendamentos(args);
+  // Texts travel as data, so the frame's bundle does not need the domain module.
+  return { canRegister: hasMainCompany, texts: { listTab: T.listTab, registerTab: T.registerTab } };
+}

@@ -1,0 +1,254 @@
+/**
+ * Scheduling at scale (issue 12, `BENCH_ONLY=scheduling`): the demo simulator's rows per second, saving an agenda of
+ * one year with 20 cleanings a day (POST /api/agendas/v2/saveAgenda, 7,300+ booking rows), and, over 2,000 agendas
+ * built through the scheduling service, GET /api/agendas/v2/Agendamentos/company for one month (unpaged, as the
+ * calendar asks, and one page of 500) and the calendar month view /historico-agenda (p50/p95 of sequential requests).
+ *
+ * The database is prepared in this process on the server's DATA_DIR (PGlite; migrate, demo data without history,
+ * then the simulator and the 2,000 agendas through the services), closed, then the built server is started on it.
+ */
+import path from "node:path";
+
+import { addMonths, endOfMonth, startOfMonth } from "date-fns";
+
+import type { Scope } from "../api/auth/scope.ts";
+import { openDatabase } from "../api/db/connection.ts";
+import { simulateDemoHistory, type SimulationResult } from "../api/db/demo-simulator.ts";
+import { migrate } from "../api/db/migrate.ts";
+import { DEMO_PASSWORD, seedDemo } from "../api/db/seed.ts";
+import { businessToday, dayOf, isoDay } from "../api/domain/schedule-expansion.ts";
+import { SaveAgendaItem, type SaveAgendaInput } from "../api/domain/schedule-payloads.ts";
+import { createAgendas } from "../api/services/scheduling.ts";
+import { createDiskStorage } from "../api/services/storage.ts";
+
+import { apiSignIn, fmt, formatTable, percentile, probe, signIn, startServer, tempDir } from "./lib.ts";
+
+export const AGENDAS = 2_000;
+const SAMPLES = 20;
+const WARMUP = 3;
+const SAVE_RUNS = 3;
+const WEEKDAYS = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"];
+
+type Timing = { name: string; path: string; rows?: number; bytes: number; p50: number; p95: number; max: number };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const time = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+
+/** 20 cleanings a day, 06:00 to 19:50, every day of one year from `vigIni`. */
+function yearAgenda(branchId: number, environmentId: number, userId: number, vigIni: string): SaveAgendaInput {
+  const slots = Array.from({ length: 20 }, (_, i) => [time(360 + i * 42), time(360 + i * 42 + 30)]);
+  const [main, ...revisions] = slots;
+  return {
+    Id_EmpresasFilial: branchId,
+    Id_Environments: environmentId,
+    Id_Users: userId,
+    Periodicidade: {
+      type: "sem",
+      DIAS_SEMANA: WEEKDAYS.join(" - "),
+      hora_base_inicial: main[0],
+      hora_base_final: main[1],
+      Revisoes: revisions.map(([ini, fim]) => ({ HORA_INICIAL: ini, HORA_FINAL: fim })),
+    },
+    revisionPhotos: false,
+    vigIni,
+    vigFim: isoDay(addMonths(dayOf(vigIni), 12)),
+  };
+}
+
+export async function measureScheduling(progress: (message: string) => void, problems: string[]) {
+  const dataDir = tempDir("scheduling");
+  const today = businessToday();
+  const month = startOfMonth(addMonths(dayOf(today), 1));
+  const range = { dataIni: isoDay(month), dataFim: isoDay(endOfMonth(month)) };
+  const mes = range.dataIni.slice(0, 7);
+
+  progress("scheduling: demo data (without history) in a fresh DATA_DIR");
+  const database = await openDatabase({ dataDir: dataDir.dir });
+  let simulation: SimulationResult;
+  let ids: { companyId: number; branchId: number; environments: number[]; users: number[] };
+  let buildMs: number;
+  let monthRows = 0;
+  try {
+    await migrate(database);
+    await seedDemo(database, { history: false });
+    progress("scheduling: the demo simulator (90 days)");
+    simulation = await simulateDemoHistory(database.db, {
+      now: new Date(),
+      storage: createDiskStorage(path.join(dataDir.dir, "uploads")),
+    });
+
+    const { db } = database;
+    const branch = await db
+      .selectFrom("branches")
+      .select(["id", "company_id"])
+      .where("nome", "=", "Filial Aldeota")
+      .executeTakeFirstOrThrow();
+    const environments = (
+      await db.selectFrom("environments").select("id").where("branch_id", "=", branch.id).orderBy("id").execute()
+    ).map((row) => row.id);
+    const users = (
+      await db
+        .selectFrom("users")
+        .select("id")
+        .where("branch_id", "=", branch.id)
+        .where("role_id", "=", 5)
+        .orderBy("id")
+        .execute()
+    ).map((row) => row.id);
+    ids = { companyId: branch.company_id, branchId: branch.id, environments, users };
+
+    // 2,000 agendas through the service, 50 a call (the route's limit): one weekday each, one or two slots, valid
+    // from today to the end of next month.
+    progress(`scheduling: ${fmt.int(AGENDAS)} agendas through createAgendas`);
+    const scope: Scope = { level: "company", companyId: branch.company_id };
+    const vigFim = range.dataFim;
+    const began = performance.now();
+    for (let start = 0; start < AGENDAS; start += 50) {
+      const items = Array.from({ length: Math.min(50, AGENDAS - start) }, (_, k) => {
+        const i = start + k;
+        const from = 360 + (i % 24) * 30;
+        const wire: SaveAgendaInput = {
+          Id_EmpresasFilial: branch.id,
+          Id_Environments: environments[i % environments.length],
+          Id_Users: users[i % users.length],
+          Periodicidade: {
+            type: "sem",
+            DIAS_SEMANA: WEEKDAYS[i % 7],
+            hora_base_inicial: time(from),
+            hora_base_final: time(from + 20),
+            Revisoes: i % 2 ? [{ HORA_INICIAL: time(from + 25), HORA_FINAL: time(from + 29) }] : [],
+          },
+          revisionPhotos: false,
+          vigIni: today,
+          vigFim,
+        };
+        return SaveAgendaItem.parse(wire);
+      });
+      await createAgendas(db, scope, items);
+    }
+    buildMs = performance.now() - began;
+    const counted = await db
+      .selectFrom("bookings")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("company_id", "=", branch.company_id)
+      .where("data_agend", ">=", range.dataIni)
+      .where("data_agend", "<=", range.dataFim)
+      .executeTakeFirstOrThrow();
+    monthRows = Number(counted.n);
+  } finally {
+    await database.close();
+  }
+
+  progress("scheduling: server on that DATA_DIR");
+  const server = await startServer({ dataDir: dataDir.dir, demoData: false, label: "scheduling" });
+  try {
+    const token = await apiSignIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
+    const cookie = await signIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
+    const bearer = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+
+    // Saving one year of 20 cleanings a day, over HTTP, each run a new agenda (another environment).
+    const saves: { ms: number; bookings: number }[] = [];
+    for (let run = 0; run < SAVE_RUNS; run++) {
+      const body = JSON.stringify([
+        yearAgenda(ids.branchId, ids.environments[run % ids.environments.length], ids.users[0], today),
+      ]);
+      const began = performance.now();
+      const answer = await probe(
+        server.url,
+        { method: "POST", path: "/api/agendas/v2/saveAgenda", headers: bearer, body },
+        120_000,
+      );
+      const ms = performance.now() - began;
+      if (answer.status !== 201) {
+        problems.push(`scheduling: saveAgenda answered ${answer.status}: ${answer.body.toString().slice(0, 200)}`);
+        continue;
+      }
+      const [created] = JSON.parse(answer.body.toString()) as { bookings: number }[];
+      saves.push({ ms, bookings: created.bookings });
+    }
+
+    const base = `dataIni=${range.dataIni}&dataFim=${range.dataFim}&companyId=${ids.companyId}`;
+    const cases: { name: string; path: string; headers: Record<string, string>; json: boolean }[] = [
+      {
+        name: "GET Agendamentos/company, one month, unpaged",
+        path: `/api/agendas/v2/Agendamentos/company?${base}`,
+        headers: { authorization: `Bearer ${token}` },
+        json: true,
+      },
+      {
+        name: "GET Agendamentos/company, one month, limit 500 page 1",
+        path: `/api/agendas/v2/Agendamentos/company?${base}&limit=500&page=1`,
+        headers: { authorization: `Bearer ${token}` },
+        json: true,
+      },
+      {
+        name: "calendar month view /historico-agenda",
+        path: `/historico-agenda?mes=${mes}&dia=${range.dataIni}`,
+        headers: { cookie },
+        json: false,
+      },
+    ];
+    const timings: Timing[] = [];
+    for (const spec of cases) {
+      progress(`  scheduling: ${spec.name}`);
+      const times: number[] = [];
+      let rows: number | undefined;
+      let bytes = 0;
+      for (let i = 0; i < WARMUP + SAMPLES; i++) {
+        const began = performance.now();
+        const answer = await probe(server.url, { path: spec.path, headers: spec.headers }, 120_000);
+        const ms = performance.now() - began;
+        if (answer.status !== 200) {
+          problems.push(`scheduling ${spec.name}: status ${answer.status}`);
+          break;
+        }
+        if (i >= WARMUP) times.push(ms);
+        bytes = answer.body.length;
+        if (spec.json) rows = (JSON.parse(answer.body.toString()) as unknown[]).length;
+      }
+      const sorted = Float64Array.from(times).sort();
+      timings.push({
+        name: spec.name,
+        path: spec.path,
+        rows,
+        bytes,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        max: sorted.at(-1) ?? Number.NaN,
+      });
+    }
+    return { simulation, buildMs, monthRows, range, saves, timings };
+  } finally {
+    await server.stop();
+    dataDir.remove();
+  }
+}
+
+export function schedulingReport(result: Awaited<ReturnType<typeof measureScheduling>>) {
+  const { simulation: s } = result;
+  const saveMs = result.saves.map((save) => save.ms);
+  return [
+    `\nScheduling (issue 12): PGlite, demo data + the simulator + ${fmt.int(AGENDAS)} agendas of company 1 ` +
+      `(built through createAgendas in ${fmt.int(result.buildMs)} ms; ${fmt.int(result.monthRows)} booking rows in ` +
+      `${result.range.dataIni}..${result.range.dataFim})`,
+    `Demo simulator: ${fmt.int(s.rows)} rows (${s.agendas} agendas, ${fmt.int(s.bookings)} bookings, ` +
+      `${fmt.int(s.history)} history rows, ${fmt.int(s.photos)} photos; ${fmt.int(s.completed)} complete, ${s.late} late, ` +
+      `${s.incomplete} incomplete, ${s.missed} missed) in ${fmt.int(s.ms)} ms = ${fmt.int((s.rows / s.ms) * 1000)} rows/s; ` +
+      `${fmt.int(((s.completed + s.incomplete + s.inProgress) / s.ms) * 1000)} executed slots/s`,
+    `Save an agenda of one year, 20 cleanings a day (POST /api/agendas/v2/saveAgenda, ${SAVE_RUNS} runs): ` +
+      result.saves.map((save) => `${fmt.int(save.ms)} ms (${fmt.int(save.bookings)} rows)`).join(", ") +
+      (saveMs.length ? `; best ${fmt.int(Math.min(...saveMs))} ms` : ""),
+    `Reads (${SAMPLES} sequential requests after ${WARMUP} warm-ups each)`,
+    formatTable(
+      ["case", ">rows", ">bytes", ">p50 ms", ">p95 ms", ">max ms"],
+      result.timings.map((t) => [
+        t.name,
+        t.rows === undefined ? "-" : fmt.int(t.rows),
+        fmt.int(t.bytes),
+        fmt.ms(t.p50),
+        fmt.ms(t.p95),
+        fmt.ms(t.max),
+      ]),
+    ),
+  ].join("\n");
+}
