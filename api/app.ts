@@ -9,12 +9,16 @@ import { UNEXPECTED } from "./domain/messages.ts";
 import { DEFAULT_BODY_LIMITS, limitBodies } from "./lib/body-limit.ts";
 import { ApiError } from "./lib/errors.ts";
 import { TooManyAttempts } from "./lib/rate-limit.ts";
+import { agendaRoutes } from "./routes/agendas.ts";
 import { branchRoutes } from "./routes/branches.ts";
 import { catalogueRoutes } from "./routes/catalogues.ts";
 import { companyRoutes } from "./routes/companies.ts";
+import { companyUserRoutes } from "./routes/company-users.ts";
 import { environmentImportRoutes } from "./routes/environment-import.ts";
 import { environmentRoutes } from "./routes/environments.ts";
+import { executionRoutes } from "./routes/execution.ts";
 import { fileRoutes } from "./routes/files.ts";
+import { historyRoutes } from "./routes/history.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
@@ -113,12 +117,16 @@ export function createApi(deps: ApiDeps) {
   // Everything below needs a bearer token.
   api.use("*", requireUser(deps));
   api.route("/", userRoutes(deps));
+  api.route("/", companyUserRoutes(deps));
   api.route("/", branchRoutes(deps));
   api.route("/", preRegisteredCpfRoutes(deps));
   api.route("/", companyRoutes(deps));
   api.route("/", catalogueRoutes(deps));
   api.route("/", environmentRoutes(deps));
   api.route("/", environmentImportRoutes(deps));
+  api.route("/", agendaRoutes(deps));
+  api.route("/", historyRoutes(deps));
+  api.route("/", executionRoutes(deps));
 
   return api;
 }

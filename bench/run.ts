@@ -2,7 +2,8 @@
  * The benchmark suite (`npm run bench`): server start-up times, then requests per second and latency for each case
  * in bench/cases.ts next to a static file of the same size served by the same server, the CSV imports, and the
  * catalogue Excel export at 10,000 and 100,000 rows (bench/export.ts), and the bulk QR PDF of 500 environments
- * (bench/qr-pdf.ts). See bench/README.md.
+ * (bench/qr-pdf.ts), and scheduling (bench/scheduling.ts: a year of 20 cleanings a day, a month over 2,000 agendas, the
+ * demo simulator). See bench/README.md.
  */
 import os from "node:os";
 import path from "node:path";
@@ -45,6 +46,7 @@ import {
 import { measureSecurityLoad, type SecurityLoadReport } from "./load.ts";
 import { measureQrPdf, qrPdfTable } from "./qr-pdf.ts";
 import { measureScale } from "./scale.ts";
+import { measureScheduling, schedulingReport } from "./scheduling.ts";
 
 const numberFromEnv = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -63,6 +65,7 @@ const SETTINGS = {
   dummyRoutes: numberFromEnv("BENCH_DUMMY_ROUTES", 150),
   qrPdfEnvironments: numberFromEnv("BENCH_QR_PDF", 500),
   environments: process.env.BENCH_ENVIRONMENTS !== "0",
+  scheduling: process.env.BENCH_SCHEDULING !== "0",
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
 };
@@ -393,6 +396,7 @@ async function main() {
   if (SETTINGS.only === "scale") return runScale();
   if (SETTINGS.only === "qr-pdf") return runQrPdf();
   if (SETTINGS.only === "environments") return runEnvironments();
+  if (SETTINGS.only === "scheduling") return runScheduling();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -435,6 +439,7 @@ async function main() {
 
   if (SETTINGS.qrPdfEnvironments) await runQrPdf();
   if (SETTINGS.environments) await runEnvironments();
+  if (SETTINGS.scheduling) await runScheduling();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -466,6 +471,15 @@ async function runQrPdf() {
 async function runEnvironments() {
   console.log(environmentsReport(await measureEnvironments(SETTINGS, progress, problems)));
   if (SETTINGS.only === "environments" && problems.length) {
+    console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Scheduling (bench/scheduling.ts): saving a year of 20 cleanings a day, a month over 2,000 agendas, the simulator. */
+async function runScheduling() {
+  console.log(schedulingReport(await measureScheduling(progress, problems)));
+  if (SETTINGS.only === "scheduling" && problems.length) {
     console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
   }

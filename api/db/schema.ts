@@ -42,10 +42,13 @@ export interface Bookings {
   company_id: number;
   created_at: Generated<Timestamp>;
   data_agend: string;
+  environment_id: number;
+  finished_at: Timestamp | null;
   hora_fim: string;
   hora_ini: string;
   id: Generated<number>;
   justificativa: string | null;
+  slot: Generated<number>;
   start_date: Timestamp | null;
   status: "Andamento" | "Completo" | "Incompleto" | null;
   updated_at: Generated<Timestamp>;
@@ -277,6 +280,7 @@ export interface Users {
   is_physical_person: Generated<boolean>;
   logged_first_time: Generated<boolean>;
   nome: string;
+  nome_folded: Generated<string>;
   password_hash: string;
   role_id: number | null;
   telefone: Generated<string>;

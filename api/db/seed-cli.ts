@@ -11,7 +11,14 @@ const database = await openDatabase(
 );
 await migrate(database);
 await resetDatabase(database);
-await seedDemo(database);
+const simulated = await seedDemo(database);
 await database.close();
+if (simulated) {
+  console.log(
+    `Demo simulator: ${simulated.agendas} agendas, ${simulated.bookings} bookings, ${simulated.completed} complete ` +
+      `(${simulated.late} late), ${simulated.incomplete} incomplete, ${simulated.history} procedures done, ` +
+      `${simulated.photos} photos, in ${(simulated.ms / 1000).toFixed(1)} s.`,
+  );
+}
 console.log(`Demo data written. Sign in with any of these, password ${DEMO_PASSWORD}:`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(26)} ${account.nivel}`);

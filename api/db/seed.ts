@@ -1,12 +1,17 @@
+import path from "node:path";
+
 import { sql } from "kysely";
 
 import { hashPassword } from "../auth/password.ts";
 import type { Scope } from "../auth/scope.ts";
+import { loadConfig } from "../config.ts";
 import { CATALOGUES as CATALOGUE_DEFINITIONS } from "../domain/catalogues.ts";
 import { importCatalogueRows } from "../services/catalogues.ts";
 import { createEnvironment } from "../services/environments.ts";
+import { createDiskStorage, type Storage } from "../services/storage.ts";
 
 import type { Database } from "./connection.ts";
+import { simulateDemoHistory, type SimulationResult } from "./demo-simulator.ts";
 
 /**
  * Demo data (DESIGN.md 'Data'): a main company with branches, catalogues, environments and one user per role,
@@ -25,6 +30,16 @@ export const DEMO_ACCOUNTS = [
   { email: "cliente@demo.com.br", roleId: 7, nivel: "Cliente (filial Aldeota)" },
   { email: "semnivel@demo.com.br", roleId: null, nivel: "Sem nível (filial Aldeota)" },
   { email: "outra@demo.com.br", roleId: 2, nivel: "Administrador de outra empresa" },
+] as const;
+
+/** Demo users' other names (e-mail, name). */
+const DEMO_NICKNAMES = [
+  ["principal@demo.com.br", "Paulinha"],
+  ["admin@demo.com.br", "Tonho"],
+  ["coordenador@demo.com.br", "Carlinha"],
+  ["asg@demo.com.br", "Seu Sebastião"],
+  ["bruno@demo.com.br", "Bruninho"],
+  ["outra@demo.com.br", "Tavinho"],
 ] as const;
 
 /** CPFs that are pre-registered but not yet used, so sign-up can be tried (valid check digits). */
@@ -101,7 +116,19 @@ export async function isEmpty(database: Database) {
   return !row;
 }
 
-export async function seedDemo(database: Database) {
+export type SeedOptions = {
+  /**
+   * The demo simulator's agendas and ~90 days of executions (api/db/demo-simulator.ts): on by default (`npm start`,
+   * `npm run seed`); the API tests' database leaves them out (tests/support/db.ts): their counts start from no agenda.
+   */
+  history?: boolean;
+  /** Where the simulated photos go; by default the server's (DATA_DIR/uploads, as server.ts). */
+  storage?: Storage;
+  /** The simulation's 'now' (tests fix it). */
+  now?: Date;
+};
+
+export async function seedDemo(database: Database, options: SeedOptions = {}): Promise<SimulationResult | undefined> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await database.db.transaction().execute(async (trx) => {
     const insertCompany = async (nome: string, cnpj: string, cidade: string, boards: number[]) => {
@@ -303,6 +330,11 @@ export async function seedDemo(database: Database) {
       company_id: other,
     });
     await trx.insertInto("master_cpfs").values({ cpf: "15191282744", company_id: other }).execute();
+    // Other names people are known by ('Nomes do Usuário').
+    for (const [email, name] of DEMO_NICKNAMES) {
+      const { id } = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+      await trx.insertInto("user_names").values({ user_id: id, name }).execute();
+    }
     const otherScope: Scope = { level: "company", companyId: other };
     const otherIds: Record<string, Ids> = {};
     for (const [kind, table] of PLAIN_CATALOGUES) {
@@ -330,4 +362,11 @@ export async function seedDemo(database: Database) {
   });
   // PGlite gathers no statistics on its own: the planner's first plans for the new rows need them.
   await sql`analyze`.execute(database.db);
+  if (options.history === false) return undefined;
+  const simulated = await simulateDemoHistory(database.db, {
+    now: options.now ?? new Date(),
+    storage: options.storage ?? createDiskStorage(path.join(loadConfig().dataDir, "uploads")),
+  });
+  await sql`analyze`.execute(database.db);
+  return simulated;
 }

@@ -121,8 +121,8 @@ export function catalogueTexts(kind: CatalogueKind) {
   };
 }
 
-export const CSV_INVALID =
-  "É necessário inserir um arquivo .CSV válido. Favor baixar o arquivo modelo pré-formatado para o preenchimento correto.";
+// Every CSV import's (csv-import.ts); re-exported for the catalogue screens.
+export { CSV_INVALID, isCsvFile } from "./csv-import.ts";
 export const ALREADY_PRESENT = "Os itens já estão presentes na filial.";
 export const INVALID_LIST = "Lista inválida";
 
@@ -142,14 +142,4 @@ export type CatalogueTable = CatalogueDefinition["table"];
  */
 export function normaliseCatalogueName(value: unknown): string {
   return typeof value === "string" ? value.trim().replace(/\s+/g, " ") : "";
-}
-
-/**
- * Whether an upload is a CSV: the spec accepts .csv, application/vnd.ms-excel or text/csv, and browsers differ in
- * what they send for a .csv (Windows with Excel installed sends application/vnd.ms-excel).
- */
-export function isCsvFile(file: { name: string; type: string }) {
-  return (
-    file.name.toLowerCase().endsWith(".csv") || file.type === "text/csv" || file.type === "application/vnd.ms-excel"
-  );
 }

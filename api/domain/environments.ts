@@ -1,7 +1,9 @@
 import * as z from "zod/mini";
 
 import { normaliseCatalogueName } from "./catalogues.ts";
-import { preprocess } from "./fields.ts";
+import { id, idField, INT32_MAX, preprocess, toNumber } from "./fields.ts";
+
+export { idField, INT32_MAX };
 
 /**
  * Environments (ambientes, spec 000 §2 'Environments', §4, §5, §8): the Portuguese texts, the list's search fields
@@ -234,32 +236,14 @@ function foldName(name: string) {
 // ---------------------------------------------------------------------------------------------------------------
 // Field rules (spec 000 §5 'Environments'), for the web form and the API's request bodies
 
-export const INT32_MAX = 2_147_483_647;
 export const ENVIRONMENT_NAME_MAX = 120;
 export const ENVIRONMENT_ANDAR_MAX = 60;
-const INVALID_ID = "Identificador inválido";
 const tooLong = (max: number) => `Grande demais: esperava que o texto tivesse <= ${max} caracteres`;
 
-/** Form values arrive as text (one value, or several for a multi-select), JSON as numbers: read both. */
-function toNumber(value: unknown) {
-  if (typeof value === "number") return value;
-  if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return Number(value);
-  return Number.NaN;
-}
 function toIdList(value: unknown) {
   if (value === undefined || value === null || value === "") return [];
   return (Array.isArray(value) ? value : [value]).filter((entry) => entry !== "").map(toNumber);
 }
-
-const id = (message: string = INVALID_ID) =>
-  z.int({ error: message }).check(z.minimum(1, INVALID_ID), z.maximum(INT32_MAX, INVALID_ID));
-
-/** One id chosen in a select (category, sector, company). */
-export const idField = (required: string) =>
-  preprocess(
-    (value) => (value === undefined || value === null || value === "" ? undefined : toNumber(value)),
-    id(required),
-  );
 
 /** The ids chosen in a multi-select; `required` makes an empty choice fail with that message. */
 export const idListField = (required?: string) =>

@@ -153,3 +153,24 @@ export function matches<T extends Record<string, unknown>>(
     if (value[field] !== value[other]) context.addIssue({ code: "custom", path: [field], message, input: value });
   };
 }
+
+export const INT32_MAX = 2_147_483_647;
+const INVALID_ID = "Identificador inválido";
+
+/** Form values arrive as text (one value, or several for a multi-select), JSON as numbers: read both. */
+export function toNumber(value: unknown) {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^\s*\d+\s*$/.test(value)) return Number(value);
+  return Number.NaN;
+}
+
+/** A database id: a positive 32-bit integer. */
+export const id = (message: string = INVALID_ID) =>
+  z.int({ error: message }).check(z.minimum(1, INVALID_ID), z.maximum(INT32_MAX, INVALID_ID));
+
+/** One id chosen in a select (category, sector, company, branch, collaborator). */
+export const idField = (required: string) =>
+  preprocess(
+    (value) => (value === undefined || value === null || value === "" ? undefined : toNumber(value)),
+    id(required),
+  );

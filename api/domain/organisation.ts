@@ -84,7 +84,7 @@ export const COMPANY_TEXTS = {
   boardInvalid: "Quadro de auditoria inválido",
   maxUsersInvalid: "Digite um número inteiro de 1 a 100000",
   maxUsersBelowCount: (count: number) =>
-    `O número máximo de funcionários não pode ser menor que o de usuários já cadastrados (${count})`,
+    `O número máximo de funcionários não pode ser menor que o de usuários ativos (${count})`,
 } as const;
 
 /** Spec 000 §9: 'A new main company is created with max_number_users 50.' */

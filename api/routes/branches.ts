@@ -6,7 +6,7 @@ import type { ApiDeps, ApiEnv } from "../context.ts";
 import { booleanField, branchFields } from "../domain/organisation.ts";
 import { notFound } from "../lib/errors.ts";
 import { isPaged, ListQuery } from "../lib/list-query.ts";
-import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
+import { bearer, errorResponses, int32, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {
   BRANCH_SORTS,
   createBranch,
@@ -40,14 +40,6 @@ export const BranchPage = z
   .object({ items: z.array(Branch), total: z.number(), page: z.number(), size: z.number() })
   .openapi("BranchPage");
 export type BranchPage = z.infer<typeof BranchPage>;
-
-const INT32_MAX = 2_147_483_647;
-/** Ids are PostgreSQL integers: anything beyond 32 bits is a 400 here, not a database error. */
-const int32 = z.coerce
-  .number()
-  .int()
-  .min(-INT32_MAX - 1)
-  .max(INT32_MAX);
 
 /** POST empresas/saveEmpresaFilial: the branch's fields and its main company (the caller's). */
 export const BranchCreateBody = z.object({ ...branchFields, Id_Empresas: int32 }).openapi("BranchCreateBody");

@@ -3,17 +3,15 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { requirePermission } from "../auth/middleware.ts";
 import { assertBranchInScope } from "../auth/scope.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
-import { CSV_MAX_BYTES } from "../domain/catalogue-csv.ts";
 import {
   CATALOGUES,
   CATALOGUE_KINDS,
   catalogueTexts,
-  CSV_INVALID,
   HEX_COLOR,
-  isCsvFile,
   normaliseCatalogueName,
   type CatalogueDefinition,
 } from "../domain/catalogues.ts";
+import { csvUploadBytes, formId } from "../lib/csv.ts";
 import { ApiError } from "../lib/errors.ts";
 import { checkListSize, ChunkableListQuery, isPaged } from "../lib/list-query.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse, queryId } from "../lib/openapi.ts";
@@ -288,17 +286,12 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
     async (ctx) => {
       const scope = ctx.get("scope");
       const form = await ctx.req.formData();
-      const branchField = form.get("idEmpresaFilial");
-      const branchId = typeof branchField === "string" && /^\s*\d+\s*$/.test(branchField) ? Number(branchField) : NaN;
+      const branchId = formId(form, "idEmpresaFilial");
       if (!Number.isInteger(branchId))
         throw new ApiError(400, "Escolha a filial", { idEmpresaFilial: ["Escolha a filial"] });
       // The branch is checked before the file, so a branch outside the scope answers 404 whatever was sent.
       await assertBranchInScope(db, scope, branchId, { active: true });
-      const file = form.get(c.csvField);
-      if (!(file instanceof File) || file.size === 0 || !isCsvFile(file)) throw new ApiError(400, CSV_INVALID);
-      if (file.size > CSV_MAX_BYTES)
-        throw new ApiError(413, "O arquivo é grande demais: o limite é de 5 MB por envio.");
-      const bytes = new Uint8Array(await file.arrayBuffer());
+      const bytes = await csvUploadBytes(form.get(c.csvField));
       return ctx.json({ created: await importCatalogueCsv(db, c, scope, branchId, bytes) }, 201);
     },
   );

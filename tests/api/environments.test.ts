@@ -778,6 +778,7 @@ describe("DELETE /api/environments", () => {
         agenda_id: agenda,
         company_id: environment.company_id,
         branch_id: environment.branch_id,
+        environment_id: environmentId,
         user_id: asg.id,
         data_agend: "2024-03-04",
         hora_ini: "08:00",

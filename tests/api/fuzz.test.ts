@@ -140,9 +140,22 @@ function sample(raw: Schema | undefined, depth = 0): unknown {
 }
 
 function csvText() {
-  const header = pick(["nome", "nome;cor", "NOME", "idEmpresaFilial;nome", "", "\ufeffnome", "nome,cor\u0000"]);
+  const header = pick([
+    "nome",
+    "nome;cor",
+    "NOME",
+    "idEmpresaFilial;nome",
+    "",
+    "\ufeffnome",
+    "nome,cor\u0000",
+    "cpf;nivel",
+    "CPF,Nível",
+  ]);
   const rows = Array.from({ length: Math.floor(random() * 5) }, () =>
-    [pick(STRINGS), pick(["#FF0000", "#zz", "2147483648", ""])].join(pick([";", ",", "\t"])),
+    [
+      pick([...STRINGS, "529.982.247-25", "111.444.777-35"]),
+      pick(["#FF0000", "#zz", "2147483648", "", "ASG", "Administrador", "asg\u0000"]),
+    ].join(pick([";", ",", "\t"])),
   );
   return [header, ...rows].join(pick(["\n", "\r\n", "\r"]));
 }

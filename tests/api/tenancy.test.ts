@@ -13,8 +13,11 @@ import { resolveBranchFilter, scopeOf } from "../../api/auth/scope.ts";
 import { selectUsers, toAuthUser } from "../../api/auth/users.ts";
 import type { DB } from "../../api/db/schema.ts";
 import { CATALOGUE_KINDS, CATALOGUES } from "../../api/domain/catalogues.ts";
+import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { USER_LEVELS } from "../../api/domain/users.ts";
 import { ApiError } from "../../api/lib/errors.ts";
 import { useTestApi } from "../support/api.ts";
+import { cpfWithCheckDigits } from "../support/cpf.ts";
 import { branchId, COMPANY_A, COMPANY_B, companyId } from "../support/demo.ts";
 import { pngFile } from "../support/files.ts";
 
@@ -25,6 +28,8 @@ export type Target = {
   branchId: number;
   /** A user of that company/branch the caller might try to address. */
   userId: number;
+  /** One of that user's other names ('Nomes do Usuário'; the demo data gives every target one). */
+  userNameId: number;
   sectorId: number | null;
   riskId: number | null;
   procedureId: number | null;
@@ -44,6 +49,11 @@ export type ScopedRoute = {
   control?: boolean;
 };
 
+/** Valid CPFs no one has, one per create call, for the users' create routes. */
+const INVADER_CPFS = Object.fromEntries(
+  USER_LEVELS.map((level, index) => [level.create, cpfWithCheckDigits(String(771_000_100 + index))]),
+) as Record<(typeof USER_LEVELS)[number]["create"], string>;
+
 const CATALOGUE_ID = {
   sectors: "sectorId",
   risks: "riskId",
@@ -62,6 +72,15 @@ function csvUpload(field: string, withColor: boolean, branch: number) {
   const form = new FormData();
   const text = withColor ? "nome;cor\nImportado;#123456\n" : "nome\nImportado\n";
   form.set(field, new File([text], "lista.csv", { type: "text/csv" }));
+  form.set("idEmpresaFilial", String(branch));
+  return form;
+}
+
+/** A CPF file (POST empresas/saveCSVFuncionarios) of one valid CPF for a company and a branch. */
+function cpfCsvUpload(company: number, branch: number, cpf: string) {
+  const form = new FormData();
+  form.set("csv", new File([`cpf;nivel\n${cpf};ASG\n`], "cpfs.csv", { type: "text/csv" }));
+  form.set("idEmpresa", String(company));
   form.set("idEmpresaFilial", String(branch));
   return form;
 }
@@ -236,6 +255,203 @@ function environmentRoutes(): ScopedRoute[] {
   ];
 }
 
+/**
+ * Agendas (docs/scheduling.md): the demo data has none, so each branch a test addresses gets one agenda with one
+ * booking, written directly (beforeAll below), keyed by branch id.
+ */
+const agendaFixtures = new Map<number, { agendaId: number; bookingId: number }>();
+const agendaOf = (target: Target) => agendaFixtures.get(target.branchId)?.agendaId ?? 0;
+const bookingOf = (target: Target) => agendaFixtures.get(target.branchId)?.bookingId ?? 0;
+
+async function addAgendaFixture(db: Kysely<DB>, target: Target) {
+  const today = businessToday();
+  const periodicity = await db
+    .insertInto("periodicities")
+    .values({
+      branch_id: target.branchId,
+      nome: "Tenancy",
+      type: "12X",
+      hora_base_inicial: "08:00",
+      hora_base_final: "09:00",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const agenda = await db
+    .insertInto("agendas")
+    .values({
+      company_id: target.companyId,
+      branch_id: target.branchId,
+      environment_id: environmentOf(target),
+      periodicity_id: periodicity.id,
+      user_id: target.userId,
+      vig_ini: today,
+      vig_fim: today,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const booking = await db
+    .insertInto("bookings")
+    .values({
+      agenda_id: agenda.id,
+      company_id: target.companyId,
+      branch_id: target.branchId,
+      user_id: target.userId,
+      environment_id: environmentOf(target),
+      data_agend: today,
+      hora_ini: "08:00",
+      hora_fim: "09:00",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  agendaFixtures.set(target.branchId, { agendaId: agenda.id, bookingId: booking.id });
+}
+
+/** A save-agenda item (spec 001 §3) for today, with the target's branch, environment and user where `from` says. */
+function agendaItemBody(target: Target, own: Target, from: ("branch" | "environment" | "user")[]) {
+  const pick = (field: (typeof from)[number]) => (from.includes(field) ? target : own);
+  const today = businessToday();
+  return {
+    Id_EmpresasFilial: pick("branch").branchId,
+    Id_Environments: environmentOf(pick("environment")),
+    Id_Users: pick("user").userId,
+    Periodicidade: { type: "12X", DIAS_SEMANA: "", hora_base_inicial: "22:00", hora_base_final: "22:30", Revisoes: [] },
+    revisionPhotos: false,
+    vigIni: today,
+    vigFim: today,
+  };
+}
+
+/** An update-agenda payload for `agenda`'s fixture, with the target's ids where `from` says. */
+function agendaUpdateBody(agenda: Target, target: Target, own: Target, from: ("branch" | "environment" | "user")[]) {
+  const item = agendaItemBody(target, own, from);
+  return {
+    Id_EmpresasFilial: item.Id_EmpresasFilial,
+    Id_Environments: item.Id_Environments,
+    Id_Users: item.Id_Users,
+    revisionPhotos: item.revisionPhotos,
+    vigIni: item.vigIni,
+    vigFim: item.vigFim,
+    ID: agendaOf(agenda),
+    ATIVO: true,
+    Periodicidade: { type: "12X", DIAS_SEMANA: "", HORA_BASE_INICIAL: "22:00", HORA_BASE_FINAL: "22:30", Revisoes: [] },
+  };
+}
+
+/** The agenda routes of spec 001 §7 (and GET /agendas/{id}), with the target's ids. */
+function agendaRoutes(): ScopedRoute[] {
+  const range = () => `dataIni=${businessToday()}&dataFim=${businessToday()}`;
+  const list = "/api/agendas/v2/Agendamentos/company";
+  const asgs = "/api/agendas/v2/Agendamentos/listaAsg";
+  return [
+    { name: `GET ${list}?companyId`, method: "GET", path: (b) => `${list}?${range()}&companyId=${b.companyId}` },
+    { name: `GET ${list}?filialId`, method: "GET", path: (b) => `${list}?${range()}&filialId=${b.branchId}` },
+    {
+      name: `GET ${list}?filialClientId&report`,
+      method: "GET",
+      path: (b) => `${list}?${range()}&filialClientId=${b.branchId}&report=true`,
+    },
+    { name: `GET ${list}?asgId`, method: "GET", path: (b) => `${list}?${range()}&asgId=${b.userId}` },
+    {
+      name: `GET ${list}?filialId&limit&page`,
+      method: "GET",
+      path: (b) => `${list}?${range()}&filialId=${b.branchId}&limit=500&page=1`,
+    },
+    { name: `GET ${asgs}?companyId`, method: "GET", path: (b) => `${asgs}?companyId=${b.companyId}` },
+    { name: `GET ${asgs}?filialId`, method: "GET", path: (b) => `${asgs}?filialId=${b.branchId}` },
+    { name: "GET /api/agendas/{id}", method: "GET", path: (b) => `/api/agendas/${agendaOf(b)}` },
+    ...([["branch", "environment", "user"], ["environment"], ["user"]] as ("branch" | "environment" | "user")[][]).map(
+      (from): ScopedRoute => ({
+        name: `POST /api/agendas/v2/saveAgenda {${from.join(", ")}}`,
+        method: "POST",
+        path: () => "/api/agendas/v2/saveAgenda",
+        body: (b, own) => [agendaItemBody(b, own, from)],
+      }),
+    ),
+    {
+      name: "PUT /api/agendas/updateAgenda {ID}",
+      method: "PUT",
+      path: () => "/api/agendas/updateAgenda",
+      body: (b, own) => agendaUpdateBody(b, b, own, ["branch", "environment", "user"]),
+    },
+    ...(["branch", "environment", "user"] as const).map((field): ScopedRoute => ({
+      name: `PUT /api/agendas/updateAgenda own ID {${field}}`,
+      method: "PUT",
+      path: () => "/api/agendas/updateAgenda",
+      body: (b, own) => agendaUpdateBody(own, b, own, [field]),
+    })),
+    {
+      name: "DELETE /api/agendas/Agendamentos/{id}",
+      method: "DELETE",
+      path: (b) => `/api/agendas/Agendamentos/${bookingOf(b)}`,
+    },
+  ];
+}
+
+/**
+ * History reads and the execution API (docs/scheduling.md 'History and the execution API'), with the target's ids.
+ * The execution calls act only on the caller's own bookings, and no administrator is a booking's collaborator, so
+ * their control (own ids, not 404) cannot be tried here: tests/api/execution.test.ts runs it as the ASG.
+ */
+function historyAndExecutionRoutes(): ScopedRoute[] {
+  const range = () => `dataIni=${businessToday()}&dataFim=${businessToday()}`;
+  const history = "/api/historic/v2";
+  const slot = (b: Target) => `/api/execution/bookings/${bookingOf(b)}`;
+  return [
+    {
+      name: `GET ${history}/company?companyId`,
+      method: "GET",
+      path: (b) => `${history}/company?${range()}&companyId=${b.companyId}`,
+    },
+    {
+      name: `GET ${history}/company?filialId`,
+      method: "GET",
+      path: (b) => `${history}/company?${range()}&filialId=${b.branchId}`,
+    },
+    {
+      name: `GET ${history}/company?filialClientId`,
+      method: "GET",
+      path: (b) => `${history}/company?${range()}&filialClientId=${b.branchId}`,
+    },
+    {
+      name: `GET ${history}/agenda?agendaId`,
+      method: "GET",
+      path: (b) => `${history}/agenda?${range()}&agendaId=${agendaOf(b)}`,
+    },
+    {
+      name: `GET ${history}/byEnvironment/{id}`,
+      method: "GET",
+      path: (b) => `${history}/byEnvironment/${environmentOf(b)}?${range()}`,
+    },
+    { name: "GET /api/execution/bookings/{id}", method: "GET", path: slot, control: false },
+    ...(["start", "finish"] as const).map((action): ScopedRoute => ({
+      name: `POST /api/execution/bookings/{id}/${action}`,
+      method: "POST",
+      path: (b) => `${slot(b)}/${action}`,
+      control: false,
+    })),
+    {
+      name: "POST /api/execution/bookings/{id}/incomplete",
+      method: "POST",
+      path: (b) => `${slot(b)}/incomplete`,
+      body: () => ({ justificativa: "Invasor" }),
+      control: false,
+    },
+    {
+      name: "POST /api/execution/bookings/{id}/procedures {procedureId}",
+      method: "POST",
+      path: (b) => `${slot(b)}/procedures`,
+      body: (b) => {
+        const form = pngFile();
+        form.set("procedureId", String(itemOf(b, "procedures")));
+        form.set("photo", form.get("avatar")!);
+        form.delete("avatar");
+        return form;
+      },
+      control: false,
+    },
+  ];
+}
+
 /** Routes that take ids, called by a company-level administrator with another main company's ids. */
 export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   {
@@ -271,6 +487,8 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   },
   ...catalogueRoutes(),
   ...environmentRoutes(),
+  ...agendaRoutes(),
+  ...historyAndExecutionRoutes(),
   {
     // The spreadsheet importer (docs/environments.md 'Importing environments'): the branch is checked before the file.
     name: "POST /api/environments/import {companyId}",
@@ -360,6 +578,18 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
     path: () => "/api/empresas/saveFuncionarios",
     body: (b, own) => ({ cpf: "77123456190", idEmpresa: own.companyId, idEmpresaFilial: b.branchId, roleId: 5 }),
   },
+  {
+    name: "POST /api/empresas/saveCSVFuncionarios {idEmpresa, idEmpresaFilial}",
+    method: "POST",
+    path: () => "/api/empresas/saveCSVFuncionarios",
+    body: (b) => cpfCsvUpload(b.companyId, b.branchId, "77123456270"),
+  },
+  {
+    name: "POST /api/empresas/saveCSVFuncionarios {own idEmpresa, idEmpresaFilial}",
+    method: "POST",
+    path: () => "/api/empresas/saveCSVFuncionarios",
+    body: (b, own) => cpfCsvUpload(own.companyId, b.branchId, "77123456351"),
+  },
   { name: "GET /api/empresas/{companyId}", method: "GET", path: (b) => `/api/empresas/${b.companyId}` },
   {
     name: "GET /api/empresas/quadros?companyId",
@@ -382,6 +612,72 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
       max_number_users: 50,
       quadroIds: [1],
     }),
+  },
+  // Users and their names (tests/api/users.test.ts, users-role-matrix.test.ts).
+  { name: "GET /api/allUsers/{companyId}", method: "GET", path: (b) => `/api/allUsers/${b.companyId}` },
+  {
+    name: "GET /api/allUsers/{companyId}?q (paged)",
+    method: "GET",
+    path: (b) => `/api/allUsers/${b.companyId}?q=a&size=0`,
+  },
+  ...USER_LEVELS.map((level): ScopedRoute => ({
+    name: `POST /api/empresas/${level.create} {${level.branch ? "filiaId" : "companyId"}}`,
+    method: "POST",
+    path: () => `/api/empresas/${level.create}`,
+    body: (b) => ({
+      nome: "Invasor",
+      email: `invasor-${level.create}-${b.companyId}@invasor.test`,
+      cpf: INVADER_CPFS[level.create],
+      dataNascimento: "01/01/1990",
+      telefone: "85988887777",
+      password: "invasor1",
+      ...(level.branch ? { filiaId: b.branchId } : { companyId: b.companyId }),
+    }),
+    // With the caller's own ids the user would be created, and the next run of the same e-mail would be a 409.
+    control: false,
+  })),
+  ...USER_LEVELS.filter((level) => level.transform).flatMap((level): ScopedRoute[] => [
+    {
+      name: `POST /api/empresas/${level.transform} {userId}`,
+      method: "POST",
+      path: () => `/api/empresas/${level.transform}`,
+      body: (b, own) => ({
+        userId: b.userId,
+        ...(level.branch ? { filialId: own.branchId } : { companyId: own.companyId }),
+      }),
+      // The caller's own id is their own level: a 400, not a 404, which the control cannot tell from a pass.
+      control: false,
+    },
+    {
+      name: `POST /api/empresas/${level.transform} {${level.branch ? "filialId" : "companyId"}}`,
+      method: "POST",
+      path: () => `/api/empresas/${level.transform}`,
+      body: (b, own) => ({
+        userId: own.userId,
+        ...(level.branch ? { filialId: b.branchId } : { companyId: b.companyId }),
+      }),
+      control: false,
+    },
+  ]),
+  { name: "GET /api/nameUser?userId", method: "GET", path: (b) => `/api/nameUser?userId=${b.userId}` },
+  {
+    name: "POST /api/nameUser {userId}",
+    method: "POST",
+    path: () => "/api/nameUser",
+    body: (b) => ({ userId: b.userId, name: `Invasor ${Date.now()}` }),
+  },
+  {
+    name: "PUT /api/nameUser {id}",
+    method: "PUT",
+    path: () => "/api/nameUser",
+    body: (b) => ({ id: b.userNameId, name: `Invasor ${Date.now()}` }),
+  },
+  {
+    name: "DELETE /api/nameUser/{id}",
+    method: "DELETE",
+    path: (b) => `/api/nameUser/${b.userNameId}`,
+    // With the caller's own id the name would be gone for the next test.
+    control: false,
   },
 ];
 
@@ -431,6 +727,45 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
     path: (b) => `/api/environments/form/${b.branchId}`,
   },
   { name: "GET /api/environments/{id}", method: "GET", path: (b) => `/api/environments/${environmentOf(b)}` },
+  { name: "GET /api/allUsers/{companyId}", method: "GET", path: (b) => `/api/allUsers/${b.branchId}` },
+  // Agendas (docs/scheduling.md): a branch-level user writes and reads in the own branch only.
+  ...agendaRoutes().filter((route) => !route.name.includes("companyId")),
+  ...historyAndExecutionRoutes().filter((route) => !route.name.includes("companyId")),
+  {
+    name: "POST /api/empresas/asg {filiaId}",
+    method: "POST",
+    path: () => "/api/empresas/asg",
+    body: (b) => ({
+      nome: "Invasor",
+      email: "invasor-filial@invasor.test",
+      cpf: INVADER_CPFS.asg,
+      dataNascimento: "01/01/1990",
+      telefone: "85988887777",
+      password: "invasor1",
+      filiaId: b.branchId,
+    }),
+    control: false,
+  },
+  {
+    name: "POST /api/empresas/transformToCoordenador {userId}",
+    method: "POST",
+    path: () => "/api/empresas/transformToCoordenador",
+    body: (b, own) => ({ userId: b.userId, filialId: own.branchId }),
+    control: false,
+  },
+  { name: "GET /api/nameUser?userId", method: "GET", path: (b) => `/api/nameUser?userId=${b.userId}` },
+  {
+    name: "PUT /api/nameUser {id}",
+    method: "PUT",
+    path: () => "/api/nameUser",
+    body: (b) => ({ id: b.userNameId, name: "Invasor" }),
+  },
+  {
+    name: "DELETE /api/nameUser/{id}",
+    method: "DELETE",
+    path: (b) => `/api/nameUser/${b.userNameId}`,
+    control: false,
+  },
 ];
 
 /**
@@ -471,10 +806,17 @@ export async function targetOf(
         .orderBy("id")
         .executeTakeFirst()
     )?.id ?? null;
+  const userName = await db
+    .selectFrom("user_names")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   return {
     companyId: company,
     branchId: branch,
     userId: user.id,
+    userNameId: userName.id,
     sectorId: await first("sectors"),
     riskId: await first("risks"),
     procedureId: await first("procedures"),
@@ -506,6 +848,15 @@ function send(route: ScopedRoute, target: Target, own: Target, token: string) {
 }
 
 const t = useTestApi();
+
+beforeAll(async () => {
+  await addAgendaFixture(t.db, await targetOf(t.db, { company: COMPANY_A, userEmail: "admin@demo.com.br" }));
+  await addAgendaFixture(t.db, await targetOf(t.db, { company: COMPANY_B, userEmail: "outra@demo.com.br" }));
+  const aldeota = { company: COMPANY_A, branch: "Filial Aldeota", userEmail: "coordenador@demo.com.br" };
+  await addAgendaFixture(t.db, await targetOf(t.db, aldeota));
+  const messejana = { company: COMPANY_A, branch: "Filial Messejana", userEmail: "bruno@demo.com.br" };
+  await addAgendaFixture(t.db, await targetOf(t.db, messejana));
+});
 
 describe.each([
   { caller: "admin@demo.com.br", own: COMPANY_A, other: COMPANY_B, otherUser: "outra@demo.com.br" },

@@ -21,6 +21,14 @@ const SIGNED_IN_PAGES = [
   "/ambientes",
   "/ambientes?q=banheiro&campos=ambiente&campos=setor&ordem=riscos&dir=desc",
   "/ambientes/cadastrar",
+  // The users' dialogs as pages (user 4 is the demo auditor, editable by the administrator).
+  "/listagem-usuarios/4/editar",
+  "/listagem-usuarios/4/editar?aba=nivel",
+  "/listagem-usuarios/4/nomes",
+  "/listagem-usuarios/4/nomes?aba=cadastrar",
+  "/historico-agenda",
+  "/agendamentos",
+  "/agendamentos/cadastrar?empresa=2",
 ];
 
 async function seriousViolations(page: import("@playwright/test").Page) {
@@ -52,7 +60,14 @@ for (const path of SIGNED_IN_PAGES) {
 
 // Branches and main companies: opened by the demo principal (roleId 1, owner of the company's master CPF); the edit
 // pages are reached from their lists, and the forms are checked once more with their messages showing.
-const PRINCIPAL_PAGES = ["/filiais", "/filiais/cadastrar", "/empresa-principal", "/empresa-principal/cadastrar"];
+const PRINCIPAL_PAGES = [
+  "/filiais",
+  "/filiais/cadastrar",
+  "/empresa-principal",
+  "/empresa-principal/cadastrar",
+  "/listagem-usuarios",
+  "/listagem-usuarios/cadastrar",
+];
 for (const path of PRINCIPAL_PAGES) {
   test(`no serious accessibility violation on ${path} (signed in as roleId 1)`, async ({ page, signInAs }) => {
     await signInAs("principal");

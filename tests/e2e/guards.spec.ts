@@ -13,6 +13,15 @@ test.describe("signed out", () => {
       "/ambientes/importar",
       "/empresa-principal",
       "/pre-cadastro-usuarios",
+      "/listagem-usuarios",
+      "/listagem-usuarios/cadastrar",
+      "/listagem-usuarios/1/editar",
+      "/listagem-usuarios/1/nomes",
+      "/historico-agenda",
+      "/agendamentos",
+      "/agendamentos/cadastrar",
+      "/agendamentos/1/editar",
+      "/agendamentos/1/remover?dia=2030-01-01",
     ]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(path)}`);
@@ -29,14 +38,19 @@ test.describe("signed out", () => {
       "/ambientes/exportar.xlsx",
       "/ambientes/modelo.xlsx",
       "/ambientes/qrcodes.pdf",
+      "/listagem-usuarios/exportar.xlsx",
+      "/listagem-usuarios/1/nomes/1/remover",
+      "/pre-cadastro-usuarios/modelo.csv",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);
       expect(answer.headers().location, path).toBe(`/?redirectTo=${encodeURIComponent(path)}`);
     }
-    const bulk = await page.request.post("/ambientes/qrcodes.pdf", { form: { ids: "1" }, maxRedirects: 0 });
-    expect(bulk.status()).toBe(302);
-    expect(bulk.headers().location).toMatch(/^\/\?redirectTo=/);
+    for (const path of ["/ambientes/qrcodes.pdf", "/pre-cadastro-usuarios/importar"]) {
+      const post = await page.request.post(path, { form: { ids: "1" }, maxRedirects: 0 });
+      expect(post.status(), path).toBe(302);
+      expect(post.headers().location, path).toMatch(/^\/\?redirectTo=/);
+    }
   });
 
   test("an unknown path goes to /", async ({ page }) => {
@@ -93,7 +107,12 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL("/dashboard");
     await expect(toast(page, "Permissão negada!")).toBeVisible();
     // Nor its downloads.
-    for (const path of ["/ambientes/exportar.xlsx", "/ambientes/1/qrcode/pdf"]) {
+    for (const path of [
+      "/ambientes/exportar.xlsx",
+      "/ambientes/1/qrcode/pdf",
+      "/listagem-usuarios/exportar.xlsx",
+      "/pre-cadastro-usuarios/modelo.csv",
+    ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);
       expect(answer.headers().location, path).toBe("/dashboard");

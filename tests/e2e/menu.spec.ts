@@ -144,6 +144,8 @@ test("'Sem Conexão' shows while the browser is offline (JS)", async ({
   await page.goto("/dashboard");
   const dialog = page.getByRole("alertdialog", { name: "Sem Conexão" });
   await expect(dialog).toBeHidden();
+  // Offline before the scripts have loaded, the page would never run them: wait until React has taken the document.
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
   await context.setOffline(true);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Por favor, se conecte para ter acesso ao sistema.");

@@ -102,6 +102,13 @@ test("signed-in pages, list cards, forms, dialogs and help fit a phone", async (
     ["/ambientes", "list-ambientes"],
     ["/ambientes/cadastrar", "register-ambientes"],
     ["/procedimentos/cadastrar", "register-procedimentos"],
+    ["/listagem-usuarios/4/editar?aba=nivel", "edit-level-usuarios"],
+    ["/listagem-usuarios/4/nomes", "names-usuarios"],
+    ["/listagem-usuarios/4/nomes?aba=cadastrar", "register-names-usuarios"],
+    ["/historico-agenda", "historico-agenda"],
+    ["/agendamentos", "agendamentos"],
+    ["/agendamentos/cadastrar?empresa=2", "register-agendamentos"],
+    // Last: the checks below read the tabs and register modes of the batch page.
     ["/setores/cadastrar", "register"],
     ["/setores/cadastrar?modo=lote", "register-batch"],
   ]) {
@@ -410,6 +417,8 @@ test("branches and main companies at 360 px: lists as cards, forms and the board
     ["/filiais/cadastrar", "register-filiais"],
     ["/empresa-principal", "list-empresas"],
     ["/empresa-principal/cadastrar", "register-empresas"],
+    ["/listagem-usuarios", "list-usuarios"],
+    ["/listagem-usuarios/cadastrar", "register-usuarios"],
   ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

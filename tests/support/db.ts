@@ -3,7 +3,8 @@
  *
  * This module is the api project's globalSetup (setup/teardown below, run once per `vitest run`) and the
  * per-file opener (openTestDatabase):
- * - PGlite (default): one in-memory instance is migrated and seeded with the demo data, dumped to
+ * - PGlite (default): one in-memory instance is migrated and seeded with the demo data (without the demo
+ *   simulator's agendas and history: tests count from none, and it would add ~20 s), dumped to
  *   tests/.tmp/ (kept between runs while the API code is unchanged), and every test file loads its own in-memory
  *   instance from that dump (creating instances from scratch costs ~5 s each, loading a dump ~1 s).
  * - PostgreSQL (DATABASE_URL set): a template database is migrated and seeded, and every test file gets its own
@@ -70,7 +71,7 @@ async function prepareDump(): Promise<TestDatabaseSource> {
   const database = await openDatabase({ memory: true });
   try {
     await migrate(database);
-    await seedDemo(database);
+    await seedDemo(database, { history: false });
     const dump = await dumpPGlite(database);
     // Written under a temporary name and renamed, so a parallel run never reads half a file.
     const partial = `${dumpFile}.${process.pid}.partial`;
@@ -110,7 +111,7 @@ async function prepareTemplate(adminUrl: string): Promise<TestDatabaseSource> {
   const database = await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, template) });
   try {
     await migrate(database);
-    await seedDemo(database);
+    await seedDemo(database, { history: false });
   } finally {
     // CREATE DATABASE ... TEMPLATE refuses while anyone is connected to the template.
     await database.close();

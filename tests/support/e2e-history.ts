@@ -87,6 +87,7 @@ export async function writeEnvironmentWithHistory(database: Database) {
         agenda_id: agenda.id,
         company_id: branch.company_id,
         branch_id: branch.id,
+        environment_id: environment.id,
         user_id: user.id,
         data_agend: "2026-01-05",
         hora_ini: "08:00",

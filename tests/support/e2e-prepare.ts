@@ -17,7 +17,9 @@ if (config.databaseUrl) throw new Error("e2e-prepare writes to an embedded datab
 const database = await openDatabase({ dataDir: config.dataDir });
 try {
   await migrate(database);
-  if (await isEmpty(database)) await seedDemo(database);
+  // Without the simulated 90 days (api/db/demo-simulator.ts): the browser tests write the agendas they look at, and
+  // the simulation would only lengthen every run's set-up.
+  if (await isEmpty(database)) await seedDemo(database, { history: false });
   const branch = await database.db
     .selectFrom("branches")
     .innerJoin("companies", "companies.id", "branches.company_id")
