@@ -9,7 +9,7 @@ import { expect, test } from "../support/e2e-fixtures.ts";
 test.beforeEach(({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs inside the page: it needs JavaScript");
 });
-const PUBLIC_PAGES = ["/", "/signup", "/forgot-password", "/reset-password?token=x"];
+const PUBLIC_PAGES = ["/", "/signup", "/forgot-password", "/reset-password?token=x", "/info/ambiente/1"];
 const SIGNED_IN_PAGES = [
   "/dashboard",
   "/profile",
@@ -32,7 +32,8 @@ const SIGNED_IN_PAGES = [
 ];
 
 async function seriousViolations(page: import("@playwright/test").Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // The WCAG 2.x A/AA rules: what 'no serious violation' is about (axe's best-practice rules take as long again).
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
@@ -41,20 +42,36 @@ async function seriousViolations(page: import("@playwright/test").Page) {
     );
 }
 
-for (const path of PUBLIC_PAGES) {
-  test(`no serious accessibility violation on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+/** Opens each page in turn and checks it; a page's violations fail the test with the page named, the others go on. */
+async function checkPages(page: import("@playwright/test").Page, paths: string[]) {
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect.soft(await seriousViolations(page), path).toEqual([]);
+    });
+  }
+}
+
+/** Pages in groups of `size`: one test per group (a sign-in and a browser context each), two workers share them. */
+function groups(paths: string[], size = 6) {
+  return Array.from({ length: Math.ceil(paths.length / size) }, (_, index) =>
+    paths.slice(index * size, (index + 1) * size),
+  );
+}
+
+for (const paths of groups(PUBLIC_PAGES)) {
+  test(`no serious accessibility violation on ${paths.join(", ")}`, async ({ page }) => {
+    test.setTimeout(15_000 * paths.length);
+    await checkPages(page, paths);
   });
 }
 
-for (const path of SIGNED_IN_PAGES) {
-  test(`no serious accessibility violation on ${path} (signed in)`, async ({ page, signInAs }) => {
+for (const paths of groups(SIGNED_IN_PAGES)) {
+  test(`no serious accessibility violation on ${paths.join(", ")} (signed in)`, async ({ page, signInAs }) => {
+    test.setTimeout(15_000 * paths.length);
     await signInAs("admin");
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await checkPages(page, paths);
   });
 }
 
@@ -68,24 +85,30 @@ const PRINCIPAL_PAGES = [
   "/listagem-usuarios",
   "/listagem-usuarios/cadastrar",
 ];
-for (const path of PRINCIPAL_PAGES) {
-  test(`no serious accessibility violation on ${path} (signed in as roleId 1)`, async ({ page, signInAs }) => {
-    await signInAs("principal");
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    if (path.endsWith("/cadastrar")) {
-      await page.getByRole("button", { name: "Cadastrar" }).click();
-      await expect(page.locator(".field-errors").first()).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    } else {
-      await page
-        .locator("table.data-table tbody tr")
-        .first()
-        .getByRole("link", { name: /^Editar / })
-        .click();
-      await expect(page.getByRole("heading", { level: 2, name: /^Editar / })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-    }
-  });
-}
+test("no serious accessibility violation on the principal's pages, their messages and edit pages (signed in as roleId 1)", async ({
+  page,
+  signInAs,
+}) => {
+  test.setTimeout(20_000 * PRINCIPAL_PAGES.length);
+  await signInAs("principal");
+  for (const path of PRINCIPAL_PAGES) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect.soft(await seriousViolations(page), path).toEqual([]);
+      if (path.endsWith("/cadastrar")) {
+        await page.getByRole("button", { name: "Cadastrar" }).click();
+        await expect(page.locator(".field-errors").first()).toBeVisible();
+        expect.soft(await seriousViolations(page), `${path} with its messages`).toEqual([]);
+      } else {
+        await page
+          .locator("table.data-table tbody tr")
+          .first()
+          .getByRole("link", { name: /^Editar / })
+          .click();
+        await expect(page.getByRole("heading", { level: 2, name: /^Editar / })).toBeVisible();
+        expect.soft(await seriousViolations(page), `the first row's edit page of ${path}`).toEqual([]);
+      }
+    });
+  }
+});
