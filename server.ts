@@ -178,9 +178,9 @@ function setSecurityHeaders(headers: Headers, nonce: string, production: boolean
       [
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
-        // No <style> element and no injected stylesheet; style attributes stay allowed for the two colour chips of
-        // the catalogue lists (a risk's own colour), the only inline styles left.
-        "style-src 'self'",
+        // No injected stylesheet; the one <style> element (the public room page's, which inlines its few rules so a
+        // phone needs no second request) carries this response's nonce.
+        `style-src 'self' 'nonce-${nonce}'`,
         "img-src 'self' data: blob:",
         "connect-src 'self'",
         "font-src 'self'",

@@ -19,6 +19,7 @@ import { environmentRoutes } from "./routes/environments.ts";
 import { executionRoutes } from "./routes/execution.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { infoRoutes } from "./routes/info.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
@@ -108,11 +109,12 @@ export function createApi(deps: ApiDeps) {
     },
   });
 
-  // Public: sign-in, sign-up, password recovery, public files.
+  // Public: sign-in, sign-up, password recovery, public files, the room page.
   api.route("/", sessionRoutes(deps));
   api.route("/", signUpRoutes(deps));
   api.route("/", passwordRoutes(deps));
   api.route("/", fileRoutes(deps));
+  api.route("/", infoRoutes(deps));
 
   // Everything below needs a bearer token.
   api.use("*", requireUser(deps));

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { LoadingOverlay } from "./components/loading-overlay";
@@ -22,26 +22,37 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ toast }, { headers });
 }
 
+/**
+ * What a route may tell the document. `document: "bare"`: no app stylesheet, no script, no toasts or overlays (the
+ * public room page, which a phone opens from a QR code: it inlines its own few styles).
+ */
+export type RouteHandle = { document?: "bare" };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.document === "bare");
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {bare ? <link rel="icon" href="/favicon.svg" type="image/svg+xml" /> : <Links />}
       </head>
-      <body>
-        {/* First in the page: on phones the toast sits in the flow above everything and covers no control. */}
-        <Toaster toast={data?.toast ?? null} />
-        {children}
-        <LoadingOverlay />
-        <OfflineModal />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-      </body>
+      {bare ? (
+        <body>{children}</body>
+      ) : (
+        <body>
+          {/* First in the page: on phones the toast sits in the flow above everything and covers no control. */}
+          <Toaster toast={data?.toast ?? null} />
+          {children}
+          <LoadingOverlay />
+          <OfflineModal />
+          <ScrollRestoration nonce={nonce} />
+          <Scripts nonce={nonce} />
+        </body>
+      )}
     </html>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 export const JS_BUDGET_BYTES = 120 * 1024;
@@ -40,8 +40,24 @@ function urlOf(routes: Manifest["routes"], route: ManifestRoute) {
   return `/${parts.join("/")}`.replace(/\/+/g, "/");
 }
 
-export function measureJsBudget(root: string): RouteScript[] {
+/**
+ * Routes whose document loads no script at all (`handle.document === "bare"` in app/root.tsx: the public room page),
+ * read from the server build: they count 0 whatever their client module weighs.
+ */
+async function bareRoutes(root: string) {
+  const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as {
+    routes: Record<string, { module: { handle?: { document?: string } } }>;
+  };
+  return new Set(
+    Object.entries(build.routes)
+      .filter(([, route]) => route.module.handle?.document === "bare")
+      .map(([id]) => id),
+  );
+}
+
+export async function measureJsBudget(root: string): Promise<RouteScript[]> {
   const manifest = readManifest(root);
+  const bare = await bareRoutes(root);
   const sizes = new Map<string, { raw: number; gzip: number }>();
   const sizeOf = (url: string) => {
     let size = sizes.get(url);
@@ -54,6 +70,10 @@ export function measureJsBudget(root: string): RouteScript[] {
   };
   const results: RouteScript[] = [];
   for (const route of Object.values(manifest.routes)) {
+    if (bare.has(route.id)) {
+      results.push({ route: route.id, url: urlOf(manifest.routes, route), files: 0, rawBytes: 0, gzipBytes: 0 });
+      continue;
+    }
     const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
     for (let at: ManifestRoute | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
       files.add(at.module);
@@ -88,7 +108,7 @@ export function jsBudgetTable(rows: RouteScript[]) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-  const rows = measureJsBudget(root);
+  const rows = await measureJsBudget(root);
   const table = jsBudgetTable(rows);
   console.log(table.headers.join(" | "));
   for (const row of table.rows) console.log(row.join(" | "));

@@ -204,7 +204,7 @@ async function admin(url: string, statement: string) {
   }
 }
 
-function report(rows: Row[], settings: ScaleSettings) {
+async function report(rows: Row[], settings: ScaleSettings) {
   const lines: string[] = [];
   lines.push(
     formatTable(
@@ -252,7 +252,7 @@ function report(rows: Row[], settings: ScaleSettings) {
   if (pgApi !== undefined)
     targets.push(["PostgreSQL: API list search at 50,000 rows, req/s (no target)", fmt.int(pgApi), "", ""]);
 
-  const budget = measureJsBudget(ROOT);
+  const budget = await measureJsBudget(ROOT);
   const over = budget.filter((row) => row.gzipBytes > JS_BUDGET_BYTES);
   targets.push([
     "largest page's JS, KB gzip",

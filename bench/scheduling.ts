@@ -7,7 +7,8 @@
  * The database is prepared in this process on the server's DATA_DIR (PGlite; migrate, demo data without history,
  * then the simulator and the 2,000 agendas through the services), closed, then the built server is started on it.
  */
-import path from "node:path";
+import path, { join } from "node:path";
+import { gzipSync } from "node:zlib";
 
 import { addMonths, endOfMonth, startOfMonth } from "date-fns";
 
@@ -21,7 +22,19 @@ import { SaveAgendaItem, type SaveAgendaInput } from "../api/domain/schedule-pay
 import { createAgendas } from "../api/services/scheduling.ts";
 import { createDiskStorage } from "../api/services/storage.ts";
 
-import { apiSignIn, fmt, formatTable, percentile, probe, signIn, startServer, tempDir } from "./lib.ts";
+import {
+  apiSignIn,
+  benchFile,
+  fmt,
+  formatTable,
+  percentile,
+  probe,
+  ROOT,
+  runLoad,
+  signIn,
+  startServer,
+  tempDir,
+} from "./lib.ts";
 
 export const AGENDAS = 2_000;
 const SAMPLES = 20;
@@ -68,6 +81,8 @@ export async function measureScheduling(progress: (message: string) => void, pro
   let ids: { companyId: number; branchId: number; environments: number[]; users: number[] };
   let buildMs: number;
   let monthRows = 0;
+  let boardRows = 0;
+  let roomId = 0;
   try {
     await migrate(database);
     await seedDemo(database, { history: false });
@@ -126,7 +141,50 @@ export async function measureScheduling(progress: (message: string) => void, pro
       });
       await createAgendas(db, scope, items);
     }
+    // The board's day: 2,000 more agendas (12X) valid on that one day only, so it holds 2,000+ bookings.
+    progress(`scheduling: ${fmt.int(AGENDAS)} one-day agendas on ${range.dataIni} (the board's day)`);
+    for (let start = 0; start < AGENDAS; start += 50) {
+      const items = Array.from({ length: Math.min(50, AGENDAS - start) }, (_, k) => {
+        const from = 360 + ((start + k) % 24) * 30;
+        return SaveAgendaItem.parse({
+          Id_EmpresasFilial: branch.id,
+          Id_Environments: environments[(start + k) % environments.length],
+          Id_Users: users[(start + k) % users.length],
+          Periodicidade: {
+            type: "12X",
+            DIAS_SEMANA: "",
+            hora_base_inicial: time(from),
+            hora_base_final: time(from + 20),
+            Revisoes: [],
+          },
+          revisionPhotos: false,
+          vigIni: range.dataIni,
+          vigFim: range.dataIni,
+        } satisfies SaveAgendaInput);
+      });
+      await createAgendas(db, scope, items);
+    }
     buildMs = performance.now() - began;
+    boardRows = Number(
+      (
+        await db
+          .selectFrom("bookings")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("company_id", "=", branch.company_id)
+          .where("data_agend", "=", range.dataIni)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    // The room page's room: a demo room the simulator cleaned today.
+    roomId = (
+      await db
+        .selectFrom("bookings")
+        .select("environment_id")
+        .where("data_agend", "=", today)
+        .where("status", "is not", null)
+        .orderBy("environment_id")
+        .executeTakeFirstOrThrow()
+    ).environment_id;
     const counted = await db
       .selectFrom("bookings")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -182,6 +240,18 @@ export async function measureScheduling(progress: (message: string) => void, pro
         json: true,
       },
       {
+        name: "board /dashboard, one day (columns of 30 cards)",
+        path: `/dashboard?inicio=${range.dataIni}&fim=${range.dataIni}`,
+        headers: { cookie },
+        json: false,
+      },
+      {
+        name: "board /dashboard, one day, table view",
+        path: `/dashboard?inicio=${range.dataIni}&fim=${range.dataIni}&vista=tabela`,
+        headers: { cookie },
+        json: false,
+      },
+      {
         name: "calendar month view /historico-agenda",
         path: `/historico-agenda?mes=${mes}&dia=${range.dataIni}`,
         headers: { cookie },
@@ -217,7 +287,8 @@ export async function measureScheduling(progress: (message: string) => void, pro
         max: sorted.at(-1) ?? Number.NaN,
       });
     }
-    return { simulation, buildMs, monthRows, range, saves, timings };
+    const room = await measureRoomPage(server.url, roomId, progress, problems);
+    return { simulation, buildMs, monthRows, boardRows, range, saves, timings, room };
   } finally {
     await server.stop();
     dataDir.remove();
@@ -250,5 +321,80 @@ export function schedulingReport(result: Awaited<ReturnType<typeof measureSchedu
         fmt.ms(t.max),
       ]),
     ),
+    `The board's day ${result.range.dataIni} holds ${fmt.int(result.boardRows)} bookings.`,
+    roomReport(result.room),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The public room page (issue 13)
+
+const ROOM_LOAD = { connections: 10, durationS: 8, warmupS: 2 };
+
+/**
+ * The room page as a phone gets it: the HTML gzipped (its CSS is inline), every image it references (the avatar
+ * thumbnails), the favicon, and the count of <script> elements (must be 0); then its requests per second next to a
+ * static file of the same size served by the same server.
+ */
+async function measureRoomPage(url: string, roomId: number, progress: (m: string) => void, problems: string[]) {
+  progress("scheduling: the room page");
+  const path = `/info/ambiente/${roomId}`;
+  const gzip = { "accept-encoding": "gzip" };
+  const page = await fetch(`${url}${path}`, { headers: gzip });
+  const html = await page.text();
+  const htmlGzip = Number(page.headers.get("content-length") ?? 0) || gzipSync(html).length;
+  const scripts = (html.match(/<script\b/g) ?? []).length;
+  const images = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, "&"));
+  const links = [...html.matchAll(/<link[^>]+href="([^"]+)"/g)].map((match) => match[1]);
+  let imageBytes = 0;
+  for (const src of [...new Set([...images, ...links])])
+    imageBytes += (await (await fetch(`${url}${src}`, { headers: gzip })).arrayBuffer()).byteLength;
+  if (scripts) problems.push(`room page: ${scripts} <script> element(s), none expected`);
+
+  const staticFile = join(ROOT, "public", "bench-room-static.html");
+  const removeStatic = benchFile(staticFile, Buffer.from(html));
+  try {
+    const roomLoad = await runLoad(url, { method: "GET", path, headers: gzip, ...ROOM_LOAD });
+    const staticLoad = await runLoad(url, {
+      method: "GET",
+      path: "/bench-room-static.html",
+      headers: gzip,
+      ...ROOM_LOAD,
+    });
+    return {
+      path,
+      cards: (html.match(/<li\b/g) ?? []).length,
+      htmlBytes: Buffer.byteLength(html),
+      htmlGzip,
+      images: images.length,
+      imageBytes,
+      scripts,
+      roomLoad,
+      staticLoad,
+    };
+  } finally {
+    removeStatic();
+  }
+}
+
+function roomReport(room: Awaited<ReturnType<typeof measureRoomPage>>) {
+  const total = room.htmlGzip + room.imageBytes;
+  return [
+    `\nPublic room page ${room.path} (${room.cards} cards): HTML ${fmt.int(room.htmlBytes)} B, ` +
+      `${fmt.int(room.htmlGzip)} B gzip with its CSS inline (goal ≤ 30 KB); ${room.images} images + favicon ` +
+      `${fmt.int(room.imageBytes)} B; JS ${room.scripts} scripts, 0 B; total transfer ${fmt.int(total)} B`,
+    formatTable(
+      ["under load (10 connections)", ">req/s", ">p50 ms", ">p95 ms"],
+      [
+        ["room page", fmt.int(room.roomLoad.rps), fmt.ms(room.roomLoad.p50), fmt.ms(room.roomLoad.p95)],
+        [
+          "same-size static file",
+          fmt.int(room.staticLoad.rps),
+          fmt.ms(room.staticLoad.p50),
+          fmt.ms(room.staticLoad.p95),
+        ],
+      ],
+    ),
+    `room page / static file (req/s): ${fmt.ratio(room.roomLoad.rps / room.staticLoad.rps)} (goal ≥ 0.5)`,
   ].join("\n");
 }

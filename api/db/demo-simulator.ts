@@ -9,7 +9,6 @@
  * relative to today in America/Fortaleza; nothing at or after `now` is executed (today's slots so far are, the one
  * under way stays 'Andamento').
  */
-import { deflateSync } from "node:zlib";
 
 import { addDays, differenceInCalendarDays } from "date-fns";
 import type { Kysely } from "kysely";
@@ -21,6 +20,7 @@ import { finishSlot, recordProcedure, reportIncomplete, startSlot, type Executor
 import { createAgendas } from "../services/scheduling.ts";
 import type { Storage } from "../services/storage.ts";
 
+import { demoAvatar, demoPhoto } from "./demo-images.ts";
 import type { DB } from "./schema.ts";
 
 export const DEMO_COMPANY = "Hospital Boa Saúde";
@@ -172,55 +172,6 @@ function hash(text: string) {
 }
 
 // -----------------------------------------------------------------------------------------------------------------
-// Photos: a small PNG of one colour with a darker band, made here (node:zlib), so no file is read.
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array) {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, "latin1");
-  out.set(data, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
-/** A `size`×`size` RGB PNG of colour `rgb` with a darker horizontal band (what file-type reads as image/png). */
-export function demoPhoto(rgb: [number, number, number], size = 32): Uint8Array {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, deflate, no filter method, no interlace
-  const raw = Buffer.alloc(size * (1 + size * 3));
-  for (let y = 0; y < size; y++) {
-    const shade = y > size / 3 && y < (size * 2) / 3 ? 0.6 : 1;
-    for (let x = 0; x < size; x++) {
-      const at = y * (1 + size * 3) + 1 + x * 3;
-      raw[at] = Math.round(rgb[0] * shade);
-      raw[at + 1] = Math.round(rgb[1] * shade);
-      raw[at + 2] = Math.round(rgb[2] * shade);
-    }
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", new Uint8Array()),
-  ]);
-}
-
-// -----------------------------------------------------------------------------------------------------------------
 // The simulation
 
 export type SimulationOptions = {
@@ -297,7 +248,14 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
     .select(["id", "nome", "branch_id"])
     .where("company_id", "=", company.id)
     .where("role_id", "=", 5)
+    .orderBy("id")
     .execute();
+  // Avatars for the collaborators, as the room page and the board show them; every third keeps none (initials).
+  for (const [index, user] of users.entries()) {
+    if (index % 3 === 2) continue;
+    const avatar = await storage.save("avatars", "jpg", await demoAvatar(index));
+    await db.updateTable("users").set({ avatar }).where("id", "=", user.id).execute();
+  }
   const payloadOf = (plan: PlannedAgenda, vigIni: string, vigFim: string, nome?: string): SaveAgendaPayload => {
     const branchId = branches.get(plan.branch);
     const environment = environments.find((row) => row.name === plan.environment && row.branch_id === branchId);
@@ -422,7 +380,7 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
       const revision = booking.slot > 0;
       const withPhoto = revision && booking.revision_photos ? index === 0 : random() < 0.35;
       const photo = withPhoto
-        ? { bytes: demoPhoto([80 + Math.floor(random() * 160), 80 + Math.floor(random() * 160), 200]) }
+        ? { bytes: await demoPhoto([80 + Math.floor(random() * 160), 80 + Math.floor(random() * 160), 200]) }
         : null;
       const observacao = random() < 0.12 ? pick(OBSERVATIONS) : null;
       await recordProcedure(

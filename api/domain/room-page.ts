@@ -16,7 +16,7 @@ export const ROOM_TEXTS = {
   empty: "Sem Informações",
   extra: "EXTRA",
   // ours
-  scheduled: "Horário agendado",
+  scheduled: "Agendado",
   performed: "Realizado",
   inProgress: "Em andamento",
   notFoundTitle: "Ambiente não encontrado",
@@ -71,13 +71,13 @@ export type RoomCard = {
 };
 
 /** One day of one room, as the three buttons choose it. */
-export type RoomDay = {
+export type RoomDay<Card extends Pick<RoomCard, "state"> = RoomCard> = {
   /** 'Últimas Limpezas': the performed cleanings, paired and EXTRA, the most recent first. */
-  latest: RoomCard[];
+  latest: Card[];
   /** 'Próximas Limpezas': the scheduled hours without a cleaning, in the day's order. */
-  upcoming: RoomCard[];
+  upcoming: Card[];
   /** 'Todas Limpezas': every card in the day's order (the pairs, then what is left over on either side). */
-  all: RoomCard[];
+  all: Card[];
 };
 
 const clock = (time: string) => parseTime(time) ?? time;
@@ -156,6 +156,14 @@ export function pairRoomDay(
       });
     }
   }
+  return roomDayOf(all);
+}
+
+/**
+ * The three views of a day's cards in the day's order (what `pairRoomDay` answers as `all`, and what the public API
+ * sends): the performed ones most recent first, the upcoming ones, and all of them.
+ */
+export function roomDayOf<Card extends Pick<RoomCard, "state">>(all: Card[]): RoomDay<Card> {
   const done = all.filter((card) => card.state !== "upcoming");
   return { latest: done.reverse(), upcoming: all.filter((card) => card.state === "upcoming"), all };
 }
@@ -183,6 +191,6 @@ export function parseRoomView(value: string | null | undefined): RoomView {
 }
 
 /** The cards of a view; empty means the page says 'Sem Informações'. */
-export function roomCards(day: RoomDay, view: RoomView): RoomCard[] {
+export function roomCards<Card extends Pick<RoomCard, "state">>(day: RoomDay<Card>, view: RoomView): Card[] {
   return view === "ultimas" ? day.latest : view === "proximas" ? day.upcoming : day.all;
 }

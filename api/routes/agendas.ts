@@ -109,6 +109,7 @@ export const Booking = z
     horaFim: z.string(),
     status: z.enum(["Andamento", "Completo", "Incompleto"]).nullable().openapi({ description: "null = 'A fazer'" }),
     startDate: z.string().nullable(),
+    finishedAt: z.string().nullable().openapi({ description: "When it was finished or reported incomplete (ours)" }),
     viraNoite: z.boolean(),
     justificativa: z.string().nullable(),
     active: z.boolean(),
@@ -226,6 +227,7 @@ export const bookingJson = (row: BookingRow): Booking => ({
   horaFim: hhmm(row.hora_fim),
   status: row.status,
   startDate: iso(row.start_date),
+  finishedAt: iso(row.finished_at),
   viraNoite: row.vira_noite,
   justificativa: row.justificativa,
   active: row.active,
@@ -323,6 +325,7 @@ export const BookingListParams = z.object({
   dataFim: dateField(T.dateRangeInvalid),
   ...scopeQuery,
   asgId: int32.optional().openapi({ description: "Per collaborator: only this user's bookings" }),
+  agendaId: int32.optional().openapi({ description: "One agenda's bookings (ours: the dashboard's detail)" }),
   limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: "Rows per page (400, 500)" }),
   page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "From 1 (default 1)" }),
   report: z

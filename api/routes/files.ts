@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
+import { avatarThumbnail } from "../services/thumbnails.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
@@ -18,6 +19,16 @@ const avatarFile = createRoute({
   responses: { 200: { description: "The image" }, 404: { description: "No such file" } },
 });
 
+const avatarThumb = createRoute({
+  method: "get",
+  path: "/files/avatars/{name}/thumb",
+  summary: "An avatar as a 96×96 WebP thumbnail (public, for the room page's cards)",
+  request: { params: z.object({ name: z.string() }) },
+  responses: { 200: { description: "The image (image/webp)" }, 404: { description: "No such file" } },
+});
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
 export function fileRoutes(deps: ApiDeps) {
   const app = new OpenAPIHono<ApiEnv>();
   app.openapi(avatarFile, async (c) => {
@@ -27,7 +38,16 @@ export function fileRoutes(deps: ApiDeps) {
     const extension = name.split(".").pop() ?? "";
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       "content-type": CONTENT_TYPES[extension] ?? "application/octet-stream",
-      "cache-control": "public, max-age=31536000, immutable",
+      "cache-control": IMMUTABLE,
+      "x-content-type-options": "nosniff",
+    });
+  });
+  app.openapi(avatarThumb, async (c) => {
+    const bytes = await avatarThumbnail(deps.storage, c.req.valid("param").name);
+    if (!bytes) throw notFound("Arquivo não encontrado");
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "content-type": "image/webp",
+      "cache-control": IMMUTABLE,
       "x-content-type-options": "nosniff",
     });
   });

@@ -544,6 +544,8 @@ export type BookingListQuery = BranchQuery & {
   dataFim: string;
   /** Per collaborator: only this user's bookings. */
   asgId?: number;
+  /** One agenda's bookings (ours: the dashboard's schedule detail); an agenda out of scope simply has none. */
+  agendaId?: number;
   /** Paged (report fetch: 400, agenda page: 500): `limit` rows of page `page` (from 1). */
   limit?: number;
   page?: number;
@@ -605,6 +607,7 @@ export type BookingRow = {
   hora_base_inicial: string;
   hora_base_final: string;
   historic: HistoricRow[];
+  finished_at: Date | null;
 };
 
 /** A user id of the query: of the tenant, and of the caller's branch for branch-level users, else 404. */
@@ -666,6 +669,7 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
       "b.hora_fim",
       "b.status",
       "b.start_date",
+      "b.finished_at",
       "b.vira_noite",
       "b.justificativa",
       "b.active",
@@ -700,6 +704,7 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
     .where("b.company_id", "=", filter.companyId)
     .$if(filter.branchId !== undefined, (qb) => qb.where("b.branch_id", "=", filter.branchId!))
     .$if(query.asgId !== undefined, (qb) => qb.where("b.user_id", "=", query.asgId!))
+    .$if(query.agendaId !== undefined, (qb) => qb.where("b.agenda_id", "=", query.agendaId!))
     .where("b.data_agend", ">=", query.dataIni)
     .where("b.data_agend", "<=", query.dataFim)
     .where("b.active", "=", true)

@@ -123,11 +123,3 @@ export function Pager({ params, total, defaultSort }: { params: ListParams; tota
 }
 
 const summary = (total: number) => (total === 1 ? "1 registro" : `${total} registros`);
-
-export function Tabs({ children }: { children: ReactNode }) {
-  return (
-    <nav className="tabs" aria-label="Abas">
-      {children}
-    </nav>
-  );
-}

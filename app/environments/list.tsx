@@ -2,6 +2,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { DataList, type DataColumn } from "~/components/data-list";
+import { FilterChoices } from "~/components/filter-choices";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useRowTicks } from "~/components/row-ticks";
@@ -72,29 +73,7 @@ export default function EnvironmentList() {
   return (
     <section aria-label={T.listTab}>
       <ListSearch params={params} label="Buscar ambiente" defaultSort={DEFAULT_SORT}>
-        <details className="filter">
-          <summary className="button">
-            {T.filterTitle}
-            {campos.length > 1 || campos[0] !== "ambiente" ? ` (${campos.length})` : ""}
-          </summary>
-          <fieldset className="filter-panel" key={campos.join(",")}>
-            <legend>{T.filterTitle}</legend>
-            {T.searchFields.map((field) => (
-              <label key={field.key} className="check">
-                <input
-                  type="checkbox"
-                  name="campos"
-                  value={field.key}
-                  defaultChecked={(campos as string[]).includes(field.key)}
-                />
-                {field.label}
-              </label>
-            ))}
-            <button type="submit" className="button button-primary">
-              Aplicar
-            </button>
-          </fieldset>
-        </details>
+        <FilterChoices title={T.filterTitle} fields={T.searchFields} chosen={campos} defaultChoice="ambiente" />
       </ListSearch>
       <form method="post" action={QR_BULK_ACTION} id="selecao">
         <input type="hidden" name="redirectTo" value={here} />

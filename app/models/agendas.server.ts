@@ -25,7 +25,7 @@ export type BookingScope = { companyId: number } | { filialId: number } | { fili
  */
 export function listBookingsOfRange(
   api: SignedInCaller,
-  range: { dataIni: string; dataFim: string },
+  range: { dataIni: string; dataFim: string; agendaId?: number },
   scope: BookingScope,
 ) {
   return callApi(api, "/agendas/v2/Agendamentos/company", {

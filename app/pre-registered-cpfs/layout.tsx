@@ -3,8 +3,8 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 
 import { CPF_TEXTS as T } from "../../api/domain/pre-registered-cpfs";
 
-import { Tabs } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { Tabs } from "~/components/tabs";
 
 import type { cpfLayoutLoader } from "./layout.server";
 

@@ -1,8 +1,8 @@
 import type { MetaFunction, ShouldRevalidateFunction } from "@remix-run/react";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 
-import { Tabs } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { Tabs } from "~/components/tabs";
 
 import type { agendamentosLayoutLoader } from "./layout.server";
 

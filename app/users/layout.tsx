@@ -3,8 +3,8 @@ import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 
 import { USER_TEXTS as T } from "../../api/domain/users";
 
-import { Tabs } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { Tabs } from "~/components/tabs";
 
 import type { userLayoutLoader } from "./layout.server";
 import { USERS_PATH } from "./links";

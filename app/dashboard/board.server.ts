@@ -1,0 +1,193 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { differenceInCalendarDays, addDays, format } from "date-fns";
+import { ptBR } from "date-fns/locale";
+
+import {
+  BOARD_COLUMNS,
+  BOARD_TEXTS as T,
+  boardColumn,
+  boardColumnOf,
+  boardPeriod,
+  groupBoard,
+  periodHeading,
+  performedSpan,
+  businessTime,
+  type BoardColumnKey,
+} from "../../api/domain/board";
+import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
+
+import { failLoad } from "~/catalogues/catalogue.server";
+import { listBookingsOfRange, type Booking } from "~/models/agendas.server";
+import type { SignedInCaller } from "~/models/catalogues.server";
+import { scopeQuery } from "~/models/scope.server";
+import { requirePage } from "~/session.server";
+
+import { SEARCH_FIELDS, type SearchField } from "./search-fields";
+
+export const DASHBOARD_PATH = "/dashboard";
+
+const FIELD_KEYS = Object.keys(SEARCH_FIELDS) as SearchField[];
+
+/** Longest period the board shows (ours): a month of a large company is already thousands of cards. */
+export const MAX_PERIOD_DAYS = 31;
+/** Cards drawn per column, and how many more 'Mostrar mais' adds (ours: a phone cannot scroll thousands). */
+export const CARDS_STEP = 30;
+
+/** A board URL of ours (a detail's way back: the link is shared by e-mail, so it must not send anyone elsewhere). */
+export const isBoardHref = (href: string) => href === DASHBOARD_PATH || href.startsWith(`${DASHBOARD_PATH}?`);
+
+/** The board a URL shows: its own query, or on a card's detail (a nested route) the board it came from. */
+function boardUrl(url: URL) {
+  if (url.pathname === DASHBOARD_PATH) return url;
+  const voltar = url.searchParams.get("voltar") ?? "";
+  return new URL(isBoardHref(voltar) ? voltar : DASHBOARD_PATH, url);
+}
+
+/** The page's URL state: ?inicio=&fim=&q=&campos=&vista=&limite= (all optional). */
+export type BoardState = {
+  inicio: string;
+  fim: string;
+  q: string;
+  campos: SearchField[];
+  vista: "quadro" | "tabela";
+  limite: number;
+};
+
+export function readBoardState(url: URL, today: string): BoardState & { clamped: boolean } {
+  const search = url.searchParams;
+  const period = boardPeriod({ dataIni: search.get("inicio"), dataFim: search.get("fim") }, today);
+  let fim = period.to;
+  const clamped = differenceInCalendarDays(dayOf(fim), dayOf(period.from)) >= MAX_PERIOD_DAYS;
+  if (clamped) fim = isoDay(addDays(dayOf(period.from), MAX_PERIOD_DAYS - 1));
+  const campos = FIELD_KEYS.filter((field) => search.getAll("campos").includes(field));
+  const limite = Number(search.get("limite"));
+  return {
+    inicio: period.from,
+    fim,
+    q: (search.get("q") ?? "").trim().slice(0, 100),
+    campos: campos.length ? campos : ["colaborador"],
+    vista: search.get("vista") === "tabela" ? "tabela" : "quadro",
+    limite: Number.isInteger(limite) && limite >= CARDS_STEP && limite <= 10_000 ? limite : CARDS_STEP,
+    clamped,
+  };
+}
+
+/** The board's URL with some state changed; defaults are left out so links stay short. */
+export function boardHref(state: BoardState, changes: Partial<BoardState> = {}, path = DASHBOARD_PATH) {
+  const next = { ...state, ...changes };
+  const search = new URLSearchParams({ inicio: next.inicio, fim: next.fim });
+  if (next.q) search.set("q", next.q);
+  if (next.campos.join() !== "colaborador") for (const field of next.campos) search.append("campos", field);
+  if (next.vista !== "quadro") search.set("vista", next.vista);
+  if (next.limite !== CARDS_STEP) search.set("limite", String(next.limite));
+  return `${path}?${search}`;
+}
+
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+const fieldText: Record<SearchField, (booking: Booking) => string> = {
+  colaborador: (booking) => booking.User.nome,
+  filial: (booking) => booking.Empresa.NOME,
+  ambiente: (booking) => booking.Agenda.Environment.name,
+};
+
+/** What a card shows (and the table's row): nothing the board does not draw leaves the server. */
+export type BoardCard = {
+  id: number;
+  agendaId: number;
+  column: BoardColumnKey;
+  columnTitle: string;
+  date: string;
+  horario: string;
+  tipo: "Principal" | "Revisão";
+  ambiente: string;
+  setor: string;
+  colaborador: string;
+  avatarUrl: string | null;
+  filial: string;
+  /** 'Iniciado 08:05', 'Feito 08:05 - 08:52', or null when not started. */
+  realizado: string | null;
+  href: string;
+};
+
+function cardOf(booking: Booking, here: string, column: BoardColumnKey): BoardCard {
+  const span = performedSpan({
+    status: booking.status,
+    startDate: booking.startDate,
+    finishedAt: booking.finishedAt,
+    history: booking.Historic,
+  });
+  const start = businessTime(span.start);
+  const end = businessTime(span.end);
+  return {
+    id: booking.id,
+    agendaId: booking.agendaId,
+    column,
+    columnTitle: boardColumn(column).title,
+    date: booking.dataAgend,
+    horario: `${booking.horaIni} - ${booking.horaFim}`,
+    tipo: booking.type,
+    ambiente: booking.Agenda.Environment.name,
+    setor: booking.Agenda.Environment.Setor.name,
+    colaborador: booking.User.nome,
+    avatarUrl: booking.User.avatar ? `/api/files/avatars/${booking.User.avatar}/thumb` : null,
+    filial: booking.Empresa.NOME,
+    realizado: start === null ? null : end === null ? `${T.inProgress} desde ${start}` : `${start} - ${end}`,
+    href: `${DASHBOARD_PATH}/agenda/${booking.agendaId}?${new URLSearchParams({ dia: booking.dataAgend, voltar: here })}`,
+  };
+}
+
+/**
+ * /dashboard (spec 001 §2.6): the bookings of the period in the user's scope (company, own branch, or client branch
+ * for roleId 7: the API's own scope rule), searched in the chosen fields, in four columns by status (§4). Each column
+ * draws its first `limite` cards; the table view lists the same cards.
+ */
+export async function boardLoader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requirePage(request, context, DASHBOARD_PATH);
+  const api: SignedInCaller = { context, request, auth };
+  const url = boardUrl(new URL(request.url));
+  const { clamped, ...state } = readBoardState(url, businessToday());
+  // A card's detail returns here: the board exactly as the user has it.
+  const here = `${url.pathname}${url.search}`;
+  const result = await listBookingsOfRange(api, { dataIni: state.inicio, dataFim: state.fim }, scopeQuery(auth));
+  if (!result.ok) return failLoad(api, result, `${T.loadFailedTitle}: ${T.loadFailed}`);
+
+  const needle = folded(state.q);
+  const bookings = needle
+    ? result.data.filter((booking) => state.campos.some((field) => folded(fieldText[field](booking)).includes(needle)))
+    : result.data;
+  const grouped = groupBoard(bookings);
+  const board = state.vista === "quadro";
+  const columns = BOARD_COLUMNS.map((column) => ({
+    key: column.key,
+    title: column.title,
+    color: column.color,
+    tooltip: column.tooltip,
+    total: grouped[column.key].length,
+    cards: board ? grouped[column.key].slice(0, state.limite).map((booking) => cardOf(booking, here, column.key)) : [],
+  }));
+  // The table: the same bookings in the API's day and time order, each with its column.
+  const rows = board
+    ? []
+    : bookings.slice(0, state.limite).map((booking) => cardOf(booking, here, boardColumnOf(booking.status)));
+  const more = board ? columns.some((column) => column.total > state.limite) : bookings.length > state.limite;
+  const oneDay = state.inicio === state.fim;
+  return {
+    texts: T,
+    state,
+    heading: periodHeading({ from: state.inicio, to: state.fim }),
+    notice: clamped
+      ? `O período foi limitado a ${MAX_PERIOD_DAYS} dias, até ${format(dayOf(state.fim), "dd/MM/yyyy", { locale: ptBR })}.`
+      : null,
+    columns,
+    rows,
+    total: bookings.length,
+    showDate: !oneDay,
+    showBranch: "companyId" in scopeQuery(auth),
+    moreHref: more ? boardHref(state, { limite: state.limite + CARDS_STEP }) : null,
+    viewHref: {
+      quadro: boardHref(state, { vista: "quadro" }),
+      tabela: boardHref(state, { vista: "tabela" }),
+    },
+  };
+}

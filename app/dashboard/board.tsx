@@ -1,0 +1,182 @@
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+
+import { FilterChoices } from "~/components/filter-choices";
+import { PageHeader } from "~/components/page-header";
+
+import type { BoardCard, boardLoader } from "./board.server";
+import { SEARCH_FIELDS } from "./search-fields";
+
+const FIELDS = Object.entries(SEARCH_FIELDS).map(([key, label]) => ({ key, label }));
+
+/**
+ * /dashboard (spec 001 §2.6): the search form (a plain GET form), the period heading, the two views ('Quadro', the four
+ * columns; 'Tabela', the same bookings as rows) and the schedule detail as a nested route (<Outlet />).
+ */
+export default function Board() {
+  const {
+    texts: T,
+    state,
+    heading,
+    notice,
+    columns,
+    rows,
+    total,
+    showDate,
+    showBranch,
+    moreHref,
+    viewHref,
+  } = useLoaderData<typeof boardLoader>();
+  return (
+    <>
+      <PageHeader title={T.title} help={T.titleTooltip} />
+      <Form
+        method="get"
+        className="list-search board-filter"
+        role="search"
+        key={`${state.inicio}|${state.fim}|${state.q}`}
+      >
+        <div className="field">
+          <label htmlFor="q">Buscar</label>
+          <input id="q" name="q" type="search" defaultValue={state.q} placeholder="Digite para buscar" />
+        </div>
+        <FilterChoices fields={FIELDS} chosen={state.campos} defaultChoice="colaborador" />
+        <div className="field field-date">
+          <label htmlFor="inicio">{T.dataIni}</label>
+          <input id="inicio" name="inicio" type="date" defaultValue={state.inicio} required />
+        </div>
+        <div className="field field-date">
+          <label htmlFor="fim">{T.dataFim}</label>
+          <input id="fim" name="fim" type="date" defaultValue={state.fim} required />
+        </div>
+        {state.vista !== "quadro" ? <input type="hidden" name="vista" value={state.vista} /> : null}
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+      </Form>
+
+      <div className="board-bar">
+        <h2 className="board-period">{heading}</h2>
+        <nav className="view-toggle" aria-label="Visualização">
+          <Link to={viewHref.quadro} aria-current={state.vista === "quadro" ? "page" : undefined}>
+            {T.boardView}
+          </Link>
+          <Link to={viewHref.tabela} aria-current={state.vista === "tabela" ? "page" : undefined}>
+            {T.tableView}
+          </Link>
+        </nav>
+      </div>
+      {/* The schedule detail: a dialog with JS; without JS, a section here, above the columns. */}
+      <Outlet />
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      {state.vista === "quadro" ? (
+        <div className="board">
+          {columns.map((column) => (
+            <section
+              key={column.key}
+              className={`board-column board-${column.key}`}
+              aria-labelledby={`col-${column.key}`}
+            >
+              <header className="board-column-head">
+                <h3 id={`col-${column.key}`}>
+                  {column.title} <span className="board-count">({column.total})</span>
+                </h3>
+                <details className="help">
+                  <summary aria-label={`Ajuda: ${column.title}`}>?</summary>
+                  <p>{column.tooltip}</p>
+                </details>
+              </header>
+              {column.cards.length ? (
+                <ul className="board-cards">
+                  {column.cards.map((card) => (
+                    <li key={card.id}>
+                      <BoardCardLink card={card} showDate={showDate} showBranch={showBranch} />
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="board-empty">{T.empty}</p>
+              )}
+            </section>
+          ))}
+        </div>
+      ) : rows.length ? (
+        <div className="table-scroll">
+          <table className="data-table board-table" aria-label={`Agendamentos do período (${total})`}>
+            <thead>
+              <tr>
+                <th scope="col">Situação</th>
+                {showDate ? <th scope="col">Data</th> : null}
+                <th scope="col">Horário</th>
+                <th scope="col">Ambiente</th>
+                <th scope="col">Colaborador</th>
+                {showBranch ? <th scope="col">Filial</th> : null}
+                <th scope="col">{T.performed}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <span className={`status-dot board-${row.column}`}>{row.columnTitle}</span>
+                  </td>
+                  {showDate ? <td>{formatDay(row.date)}</td> : null}
+                  <td>
+                    <Link to={row.href} preventScrollReset>
+                      {row.horario}
+                    </Link>{" "}
+                    <span className="muted">{row.tipo}</span>
+                  </td>
+                  <td>{row.ambiente}</td>
+                  <td>{row.colaborador}</td>
+                  {showBranch ? <td>{row.filial}</td> : null}
+                  <td>{row.realizado ?? "-"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="empty-state">{T.empty}</p>
+      )}
+      {moreHref ? (
+        <p className="board-more">
+          <Link to={moreHref} preventScrollReset className="button">
+            Mostrar mais
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const formatDay = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+function BoardCardLink({ card, showDate, showBranch }: { card: BoardCard; showDate: boolean; showBranch: boolean }) {
+  return (
+    <Link to={card.href} className="board-card" preventScrollReset>
+      <span className="board-card-time">
+        {showDate ? `${formatDay(card.date)} · ` : ""}
+        {card.horario} <span className="board-card-type">{card.tipo}</span>
+      </span>
+      <strong className="board-card-place">{card.ambiente}</strong>
+      <span className="muted">
+        {card.setor}
+        {showBranch ? ` · ${card.filial}` : ""}
+      </span>
+      <span className="board-card-who">
+        {card.avatarUrl ? (
+          <img src={card.avatarUrl} alt="" width={28} height={28} loading="lazy" className="board-avatar" />
+        ) : (
+          <span className="board-avatar" aria-hidden="true" />
+        )}
+        {card.colaborador}
+      </span>
+      {card.realizado ? <span className="board-card-done">{card.realizado}</span> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,12 @@
+import { HistoryEntry } from "../../api/routes/history";
+
+import { callApi } from "~/api.server";
+
+import type { SignedInCaller } from "./catalogues.server";
+
+export type { HistoryEntry };
+
+/** The history (executed procedures) of one agenda in a date range (GET /historic/v2/agenda, spec 001 §7). */
+export function listAgendaHistory(api: SignedInCaller, query: { agendaId: number; dataIni: string; dataFim: string }) {
+  return callApi(api, "/historic/v2/agenda", { query, schema: HistoryEntry.array() });
+}

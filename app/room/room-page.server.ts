@@ -1,0 +1,56 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { format } from "date-fns";
+import { ptBR } from "date-fns/locale";
+
+import {
+  parseRoomView,
+  ROOM_TEXTS,
+  ROOM_VIEW_LABELS,
+  ROOM_VIEWS,
+  roomCards,
+  roomDayOf,
+} from "../../api/domain/room-page";
+import { dayOf } from "../../api/domain/schedule-expansion";
+import { RoomPage, ROOM_PAGE_MAX_AGE } from "../../api/routes/info";
+
+import { callApi } from "~/api.server";
+
+const ID = /^\d{1,10}$/;
+
+/**
+ * /info/ambiente/{id} (spec 001 §2.14): the public room page, no session. The API answers the day's cards; the page
+ * shows the view the URL asks for (?ver=ultimas|proximas|todas). An id that is not a live environment (unknown,
+ * removed, not a number, beyond 32 bits) is a 404 with a friendly page, not an error.
+ */
+export async function roomPageLoader({ request, context, params }: LoaderFunctionArgs) {
+  const view = parseRoomView(new URL(request.url).searchParams.get("ver"));
+  const id = params.id ?? "";
+  const result =
+    ID.test(id) && Number(id) <= 2 ** 31 - 1
+      ? await callApi({ context, request }, `/info/ambiente/${id}`, { schema: RoomPage })
+      : ({ ok: false, status: 404 } as const);
+  if (!result.ok) {
+    // Anything but 'not found' is the server's trouble: the error boundary says so and the page is not cached.
+    if (result.status !== 404) throw new Response(null, { status: result.status });
+    return data({ found: false as const, texts: ROOM_TEXTS }, { status: 404 });
+  }
+  const { environment, date, cards } = result.data;
+  const dateText = format(dayOf(date), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
+  return {
+    found: true as const,
+    texts: ROOM_TEXTS,
+    view,
+    viewLabel: ROOM_VIEW_LABELS[view],
+    views: ROOM_VIEWS.map((known) => ({ view: known, label: ROOM_VIEW_LABELS[known] })),
+    environment,
+    date,
+    dateText: dateText.charAt(0).toUpperCase() + dateText.slice(1),
+    cards: roomCards(roomDayOf(cards), view),
+  };
+}
+
+/** Cacheable for a minute by the phone and any proxy: a QR code scanned by a queue of people costs one render. */
+export const roomPageHeaders: HeadersFunction = () => ({
+  "cache-control": `public, max-age=${ROOM_PAGE_MAX_AGE}`,
+});
