@@ -27,6 +27,8 @@ const PUBLIC_OPERATIONS = [
   "POST /api/password/forgot",
   "POST /api/password/reset",
   "GET /api/files/avatars/{name}",
+  "GET /api/files/avatars/{name}/thumb",
+  "GET /api/info/ambiente/{id}",
 ];
 
 describe("GET /api/openapi.json", () => {
