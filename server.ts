@@ -27,6 +27,7 @@ import {
   noticeResponse,
   sameOrigin,
 } from "./api/lib/http-guards.ts";
+import { publicCache } from "./api/lib/public-cache.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { createDiskStorage } from "./api/services/storage.ts";
 
@@ -77,7 +78,8 @@ export async function startServer(config: Config) {
     const begin = performance.now();
     await next();
     c.header("x-request-id", requestId);
-    setSecurityHeaders(c.res.headers, nonce, config.env === "production");
+    // The nonce of the page sent: a public page replayed from the cache keeps the one it was rendered with.
+    setSecurityHeaders(c.res.headers, c.get("nonce"), config.env === "production");
     logger.info(
       {
         requestId,
@@ -89,6 +91,8 @@ export async function startServer(config: Config) {
       "request",
     );
   });
+  // Short-lived public answers (the room page) kept a few seconds, compressed (api/lib/public-cache.ts).
+  app.use("*", publicCache());
   // Whole-body gzip of dynamic answers (api/lib/compression.ts, docs/performance.md).
   app.use("*", bufferedCompression());
 

@@ -6,9 +6,7 @@ import { expect, test } from "../support/e2e-fixtures.ts";
  * DESIGN.md 'Accessibility': axe finds no serious or critical violation on the main screens. axe runs inside the
  * page, so only the JS project runs it; the markup is the server's either way.
  */
-test.beforeEach(({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "axe runs inside the page: it needs JavaScript");
-});
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs inside the page: it needs JavaScript");
 const PUBLIC_PAGES = ["/", "/signup", "/forgot-password", "/reset-password?token=x", "/info/ambiente/1"];
 const SIGNED_IN_PAGES = [
   "/dashboard",

@@ -144,6 +144,15 @@ test("the room page on a phone without JS: the day's cleanings, the three views,
   await expect(latest).toHaveCount(2);
   await expect(latest.nth(0)).toContainText("Em andamento");
 
+  await expect(page.locator("header")).toHaveCSS("background-color", "rgb(0, 105, 122)"); // the inline CSS applies
+  // Another phone's scan within the minute is served from the server's cache (an Age header), and the nonce of its
+  // inline <style> is still the one its Content-Security-Policy allows.
+  const again = await page.request.get(`/info/ambiente/${environmentId}`);
+  expect(Number(again.headers()["age"])).toBeGreaterThanOrEqual(0);
+  const nonce = /<style nonce="([^"]+)"/.exec(await again.text())?.[1];
+  expect(nonce).toBeTruthy();
+  expect(again.headers()["content-security-policy"]).toContain(`style-src 'self' 'nonce-${nonce}'`);
+
   const missing = await page.goto("/info/ambiente/999999");
   expect(missing!.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Ambiente não encontrado" })).toBeVisible();

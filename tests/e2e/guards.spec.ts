@@ -82,7 +82,7 @@ test.describe("signed in", () => {
       await page.goto(path);
       await expect(page).toHaveURL("/dashboard");
     }
-    await expect(page.getByRole("heading", { level: 1, name: "Início" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 
   test("an unknown path goes to / and from there home", async ({ page, signInAs }) => {

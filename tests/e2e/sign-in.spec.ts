@@ -16,7 +16,7 @@ test("good credentials land on /dashboard with the user's name in the top bar", 
   await submitSignIn(page, "coordenador@demo.com.br");
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByRole("banner").getByRole("link", { name: /Carla Coordenadora/ })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: "Início" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
 
 test("a wrong password shows 'Erro na autenticação' and stays signed out", async ({

@@ -1,0 +1,69 @@
+import type { MiddlewareHandler } from "hono";
+
+/**
+ * A micro-cache for answers that declare themselves public for a short time (`Cache-Control: public, max-age=N`,
+ * N ≤ MAX_AGE_S): today the public room page and its API call, which a queue of people scanning the same QR code asks
+ * for again and again. The first answer is kept for N seconds, per URL and per encoding (it sits outside the
+ * compression, so a hit costs neither a render nor a gzip), and replayed with an `Age` header; browsers and proxies
+ * would keep it as long anyway. Never cached: other methods, answers with Set-Cookie, other statuses than 200/404,
+ * bodies over MAX_BODY_BYTES. The CSP nonce the page was rendered with goes back with it (`onHit`), so its inline
+ * <style> still matches the Content-Security-Policy header. docs/room-page.md 'How it is served'.
+ */
+const MAX_AGE_S = 300;
+const MAX_BODY_BYTES = 256 * 1024;
+const CACHEABLE = /^public,\s*max-age=(\d+)$/;
+
+type Entry = {
+  expires: number;
+  stored: number;
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  nonce: string;
+};
+
+export function publicCache<E extends { Variables: { nonce: string } }>(
+  options: { maxEntries?: number; now?: () => number } = {},
+): MiddlewareHandler<E> {
+  const maxEntries = options.maxEntries ?? 500;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+
+  return async (c, next) => {
+    if (c.req.method !== "GET") return next();
+    const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const key = `${gzip ? "gzip" : "identity"} ${c.req.url}`;
+    const hit = entries.get(key);
+    if (hit && hit.expires > now()) {
+      c.set("nonce", hit.nonce);
+      const headers = new Headers(hit.headers);
+      headers.set("age", String(Math.floor((now() - hit.stored) / 1000)));
+      return new Response(hit.body as Uint8Array<ArrayBuffer>, { status: hit.status, headers });
+    }
+    if (hit) entries.delete(key);
+
+    await next();
+    const response = c.res;
+    const maxAge = Number(CACHEABLE.exec(response.headers.get("cache-control") ?? "")?.[1] ?? 0);
+    if (!maxAge || maxAge > MAX_AGE_S || ![200, 404].includes(response.status)) return;
+    if (response.headers.has("set-cookie") || !response.body) return;
+    const length = Number(response.headers.get("content-length") ?? 0);
+    if (length > MAX_BODY_BYTES) return;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const headers = new Headers(response.headers);
+    (c as { res: Response | undefined }).res = undefined;
+    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+    if (body.length > MAX_BODY_BYTES) return;
+    // The oldest entry goes first when full (Map keeps insertion order).
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+    const stored = now();
+    entries.set(key, {
+      expires: stored + maxAge * 1000,
+      stored,
+      status: response.status,
+      headers: [...headers],
+      body,
+      nonce: c.get("nonce"),
+    });
+  };
+}
