@@ -78,6 +78,12 @@ test("the board of today: each slot in the column of its status, the detail and 
   for (const [index, slot] of TODAY_SLOTS.entries())
     await expect(table.getByRole("row").nth(index + 1)).toContainText(`${slot.column}${slot.ini} - ${slot.fim}`);
 
+  // A client of Aldeota (roleId 7) sees its branch's board: the same four cards.
+  await context.clearCookies();
+  await signInAs("cliente");
+  await page.goto(`/dashboard?q=${encodeURIComponent(environment)}&campos=ambiente`);
+  for (const slot of TODAY_SLOTS) await expect(column(page, slot.column).getByRole("listitem")).toHaveCount(1);
+
   // Another tenant's administrator: the detail is not found (nothing of it shown); odd ids are 404, never a 500.
   allowConsoleErrors(/status of 404/);
   await context.clearCookies();
