@@ -2,7 +2,7 @@
  * Where a page's CPU goes: starts the server with --cpu-prof on a demo database grown to ROWS sectors, loads PATH
  * (signed in as the admin) for a few seconds, stops the server and prints the functions with the most self time,
  * grouped by package. Usage: npx tsx bench/profile.ts [path] [rows]   (default: the scale bench's list page, 10,000)
- * PROFILE_SECONDS (25) sets the load time, PROFILE_OUT=file.cpuprofile keeps the profile for Chrome DevTools.
+ * PROFILE_SECONDS (25) sets the load time, PROFILE_SIGNED_OUT=1 loads it without a session, PROFILE_OUT=file.cpuprofile keeps the profile for Chrome DevTools.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +31,10 @@ try {
   const cookie = await signIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
   const names = Array.from({ length: rows - 16 }, (_, i) => `Setor perfil ${i} ala ${WORDS[i % WORDS.length]}`);
   if (names.length > 0) await timed(server.url, csvImportRequest(token, "setores", 1, names), 600_000);
-  const headers = { cookie, authorization: `Bearer ${token}`, "accept-encoding": "gzip" };
+  // PROFILE_SIGNED_OUT=1: a visitor without a session (the sign-in page, the room page).
+  const headers: Record<string, string> = process.env.PROFILE_SIGNED_OUT
+    ? { "accept-encoding": "gzip" }
+    : { cookie, authorization: `Bearer ${token}`, "accept-encoding": "gzip" };
   const result = await runLoad(server.url, {
     path: target,
     headers,
