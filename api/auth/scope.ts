@@ -32,6 +32,9 @@ export function scopeOf(user: ScopedUser): Scope {
   return { level: "company", companyId: user.companyId };
 }
 
+/** The one branch a scope is held to (branch-level users and clients); null for company-wide users. */
+export const scopeBranch = (scope: Scope) => (scope.level === "company" ? null : scope.branchId);
+
 /** The rows a list may show: always the tenant, and one branch when the scope or the query narrows it. */
 export type BranchFilter = { companyId: number; branchId?: number };
 

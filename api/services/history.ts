@@ -1,7 +1,7 @@
 import { differenceInCalendarDays } from "date-fns";
 import type { Kysely } from "kysely";
 
-import { resolveBranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
+import { resolveBranchFilter, scopeBranch, type BranchQuery, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { dayOf } from "../domain/schedule-expansion.ts";
 import { SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
@@ -54,8 +54,6 @@ function checkRange(range: HistoryRange) {
   )
     throw new ApiError(400, T.dateRangeTooLong);
 }
-
-const scopeBranch = (scope: Scope) => (scope.level === "company" ? null : scope.branchId);
 
 function historyQuery(db: Kysely<DB>, range: HistoryRange) {
   return db

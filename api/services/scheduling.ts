@@ -1,7 +1,7 @@
 import { differenceInCalendarDays } from "date-fns";
 import { sql, type Kysely } from "kysely";
 
-import { assertBranchInScope, resolveBranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
+import { assertBranchInScope, resolveBranchFilter, scopeBranch, type BranchQuery, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { diffBookings, type StoredBooking } from "../domain/schedule-bookings.ts";
 import {
@@ -48,7 +48,6 @@ function issuesError(issues: ScheduleIssue[], prefix = "") {
 }
 
 /** The branch-level narrowing of a scope (null for company-level callers). */
-const scopeBranch = (scope: Scope) => (scope.level === "company" ? null : scope.branchId);
 
 /** A live environment of the tenant (of the caller's branch for branch-level users, else 404) in `branchId` (else 400). */
 async function assertEnvironment(db: Kysely<DB>, scope: Scope, id: number, branchId: number, field: string) {

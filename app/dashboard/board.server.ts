@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { differenceInCalendarDays, addDays, format } from "date-fns";
-import { ptBR } from "date-fns/locale";
+import { differenceInCalendarDays, addDays } from "date-fns";
 
 import {
   BOARD_COLUMNS,
@@ -17,6 +16,9 @@ import {
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
 
 import { failLoad } from "~/catalogues/catalogue.server";
+import { avatarThumbUrl } from "~/lib/avatars";
+import { formatDateBR } from "~/lib/format";
+import { foldForSearch } from "~/lib/search";
 import { listBookingsOfRange, type Booking } from "~/models/agendas.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
@@ -83,8 +85,6 @@ export function boardHref(state: BoardState, changes: Partial<BoardState> = {}, 
   return `${path}?${search}`;
 }
 
-const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-
 const fieldText: Record<SearchField, (booking: Booking) => string> = {
   colaborador: (booking) => booking.User.nome,
   filial: (booking) => booking.Empresa.NOME,
@@ -97,7 +97,8 @@ export type BoardCard = {
   agendaId: number;
   column: BoardColumnKey;
   columnTitle: string;
-  date: string;
+  /** The booking's day, dd/MM/yyyy (drawn when the period has more than one). */
+  dia: string;
   horario: string;
   tipo: "Principal" | "Revisão";
   ambiente: string;
@@ -124,13 +125,13 @@ function cardOf(booking: Booking, here: string, column: BoardColumnKey): BoardCa
     agendaId: booking.agendaId,
     column,
     columnTitle: boardColumn(column).title,
-    date: booking.dataAgend,
+    dia: formatDateBR(booking.dataAgend),
     horario: `${booking.horaIni} - ${booking.horaFim}`,
     tipo: booking.type,
     ambiente: booking.Agenda.Environment.name,
     setor: booking.Agenda.Environment.Setor.name,
     colaborador: booking.User.nome,
-    avatarUrl: booking.User.avatar ? `/api/files/avatars/${booking.User.avatar}/thumb` : null,
+    avatarUrl: booking.User.avatar ? avatarThumbUrl(booking.User.avatar) : null,
     filial: booking.Empresa.NOME,
     realizado: start === null ? null : end === null ? `${T.inProgress} desde ${start}` : `${start} - ${end}`,
     href: `${DASHBOARD_PATH}/agenda/${booking.agendaId}?${new URLSearchParams({ dia: booking.dataAgend, voltar: here })}`,
@@ -149,12 +150,15 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
   const { clamped, ...state } = readBoardState(url, businessToday());
   // A card's detail returns here: the board exactly as the user has it.
   const here = `${url.pathname}${url.search}`;
-  const result = await listBookingsOfRange(api, { dataIni: state.inicio, dataFim: state.fim }, scopeQuery(auth));
+  const scope = scopeQuery(auth);
+  const result = await listBookingsOfRange(api, { dataIni: state.inicio, dataFim: state.fim }, scope);
   if (!result.ok) return failLoad(api, result, `${T.loadFailedTitle}: ${T.loadFailed}`);
 
-  const needle = folded(state.q);
+  const needle = foldForSearch(state.q);
   const bookings = needle
-    ? result.data.filter((booking) => state.campos.some((field) => folded(fieldText[field](booking)).includes(needle)))
+    ? result.data.filter((booking) =>
+        state.campos.some((field) => foldForSearch(fieldText[field](booking)).includes(needle)),
+      )
     : result.data;
   const grouped = groupBoard(bookings);
   const board = state.vista === "quadro";
@@ -176,14 +180,12 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
     texts: T,
     state,
     heading: periodHeading({ from: state.inicio, to: state.fim }),
-    notice: clamped
-      ? `O período foi limitado a ${MAX_PERIOD_DAYS} dias, até ${format(dayOf(state.fim), "dd/MM/yyyy", { locale: ptBR })}.`
-      : null,
+    notice: clamped ? `O período foi limitado a ${MAX_PERIOD_DAYS} dias, até ${formatDateBR(state.fim)}.` : null,
     columns,
     rows,
     total: bookings.length,
     showDate: !oneDay,
-    showBranch: "companyId" in scopeQuery(auth),
+    showBranch: "companyId" in scope,
     moreHref: more ? boardHref(state, { limite: state.limite + CARDS_STEP }) : null,
     viewHref: {
       quadro: boardHref(state, { vista: "quadro" }),

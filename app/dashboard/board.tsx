@@ -124,7 +124,7 @@ export default function Board() {
                   <td>
                     <span className={`status-dot board-${row.column}`}>{row.columnTitle}</span>
                   </td>
-                  {showDate ? <td>{formatDay(row.date)}</td> : null}
+                  {showDate ? <td>{row.dia}</td> : null}
                   <td>
                     <Link to={row.href} preventScrollReset>
                       {row.horario}
@@ -154,13 +154,11 @@ export default function Board() {
   );
 }
 
-const formatDay = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-
 function BoardCardLink({ card, showDate, showBranch }: { card: BoardCard; showDate: boolean; showBranch: boolean }) {
   return (
     <Link to={card.href} className="board-card" preventScrollReset>
       <span className="board-card-time">
-        {showDate ? `${formatDay(card.date)} · ` : ""}
+        {showDate ? `${card.dia} · ` : ""}
         {card.horario} <span className="board-card-type">{card.tipo}</span>
       </span>
       <strong className="board-card-place">{card.ambiente}</strong>

@@ -1,6 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { format } from "date-fns";
-import { ptBR } from "date-fns/locale";
 
 import {
   BOARD_TEXTS as T,
@@ -11,10 +9,13 @@ import {
   type DetailSlot,
   type PerformedSpan,
 } from "../../api/domain/board";
-import { businessToday, dayOf, parseBusinessDate } from "../../api/domain/schedule-expansion";
+import { INT32_MAX } from "../../api/domain/fields";
+import { businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
 import { SCHEDULE_TEXTS } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
+import { avatarThumbUrl } from "~/lib/avatars";
+import { weekdayDateBR } from "~/lib/format";
 import { invariantResponse } from "~/lib/invariant";
 import { listBookingsOfRange } from "~/models/agendas.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
@@ -34,7 +35,7 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
   const api: SignedInCaller = { context, request, auth };
   const url = new URL(request.url);
   const agendaId = /^\d{1,10}$/.test(params.agendaId ?? "") ? Number(params.agendaId) : 0;
-  invariantResponse(agendaId > 0 && agendaId <= 2 ** 31 - 1, SCHEDULE_TEXTS.agendaNotFound, { status: 404 });
+  invariantResponse(agendaId > 0 && agendaId <= INT32_MAX, SCHEDULE_TEXTS.agendaNotFound, { status: 404 });
   const dia = parseBusinessDate(url.searchParams.get("dia") ?? "") ?? businessToday();
   const voltarParam = url.searchParams.get("voltar") ?? "";
   const voltar = isBoardHref(voltarParam) ? voltarParam : DASHBOARD_PATH;
@@ -65,7 +66,6 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
   }));
   const extras = unplannedVisits(history.data.filter((row) => !planned.has(row.agendamentoId)));
 
-  const dateText = format(dayOf(dia), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
   const avatar = first?.User.avatar;
   return {
     texts: T,
@@ -76,7 +76,7 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
       historico: `${url.pathname}?${new URLSearchParams({ dia, voltar, aba: "historico" })}`,
     },
     title: first?.Agenda.Environment.name ?? entry!.Agendamento.Environment.name,
-    subtitle: dateText.charAt(0).toUpperCase() + dateText.slice(1),
+    subtitle: weekdayDateBR(dia),
     facts: first
       ? [
           [T.environment, first.Agenda.Environment.name],
@@ -88,7 +88,7 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
           ],
         ]
       : [[T.environment, entry!.Agendamento.Environment.name]],
-    who: first ? { nome: first.User.nome, avatarUrl: avatar ? `/api/files/avatars/${avatar}/thumb` : null } : null,
+    who: first ? { nome: first.User.nome, avatarUrl: avatar ? avatarThumbUrl(avatar) : null } : null,
     rows: scheduleDetailRows(slots, extras),
     slots: bookings.data.map((booking) => ({
       id: booking.id,

@@ -10,6 +10,12 @@ export function formatDateBR(isoDate: string) {
   return format(parseISO(isoDate), "dd/MM/yyyy", { locale: ptBR });
 }
 
+/** A day in words, capitalised: 'Domingo, 22 de novembro de 2026' (page and dialog titles). */
+export function weekdayDateBR(isoDate: string) {
+  const text = format(parseISO(isoDate), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export const formatPhoneBR = formatPhone;
 
 /** 'N setores cadastrados' / '1 categoria cadastrada': the count toasts give after a create or an import. */

@@ -1,8 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { format } from "date-fns";
-import { ptBR } from "date-fns/locale";
 
+import { INT32_MAX } from "../../api/domain/fields";
 import {
   parseRoomView,
   ROOM_TEXTS,
@@ -11,10 +10,10 @@ import {
   roomCards,
   roomDayOf,
 } from "../../api/domain/room-page";
-import { dayOf } from "../../api/domain/schedule-expansion";
 import { RoomPage, ROOM_PAGE_MAX_AGE } from "../../api/routes/info";
 
 import { callApi } from "~/api.server";
+import { weekdayDateBR } from "~/lib/format";
 
 const ID = /^\d{1,10}$/;
 
@@ -27,7 +26,7 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
   const view = parseRoomView(new URL(request.url).searchParams.get("ver"));
   const id = params.id ?? "";
   const result =
-    ID.test(id) && Number(id) <= 2 ** 31 - 1
+    ID.test(id) && Number(id) <= INT32_MAX
       ? await callApi({ context, request }, `/info/ambiente/${id}`, { schema: RoomPage })
       : ({ ok: false, status: 404 } as const);
   if (!result.ok) {
@@ -36,7 +35,6 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     return data({ found: false as const, texts: ROOM_TEXTS }, { status: 404 });
   }
   const { environment, date, cards } = result.data;
-  const dateText = format(dayOf(date), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
   return {
     found: true as const,
     texts: ROOM_TEXTS,
@@ -45,7 +43,7 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     views: ROOM_VIEWS.map((known) => ({ view: known, label: ROOM_VIEW_LABELS[known] })),
     environment,
     date,
-    dateText: dateText.charAt(0).toUpperCase() + dateText.slice(1),
+    dateText: weekdayDateBR(date),
     cards: roomCards(roomDayOf(cards), view),
   };
 }

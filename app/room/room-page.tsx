@@ -2,6 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import type { RoomPage as RoomPageData } from "../../api/routes/info";
 
+import { avatarThumbUrl } from "~/lib/avatars";
 import { useNonce } from "~/lib/nonce";
 
 import type { roomPageLoader } from "./room-page.server";
@@ -51,7 +52,7 @@ function CleaningCard({ card, texts: ROOM_TEXTS }: { card: Card; texts: Texts })
       {card.photo ? (
         <img
           className="photo"
-          src={`/api/files/avatars/${encodeURIComponent(card.photo)}/thumb`}
+          src={avatarThumbUrl(card.photo)}
           width={48}
           height={48}
           alt=""

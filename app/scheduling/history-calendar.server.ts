@@ -7,6 +7,8 @@ import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansio
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
+import { weekdayDateBR } from "~/lib/format";
+import { foldForSearch } from "~/lib/search";
 import { listBookingsOfRange, type Booking, type BookingScope } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
@@ -58,11 +60,6 @@ export function historyHref(state: HistoryState, changes: Partial<HistoryState>,
   return `${path}?${search}`;
 }
 
-/** Lower case without accents: the search ignores both (as every search of the product). */
-function folded(text: string) {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 /** The search of the page (ours: the spec shows the box, not its fields): collaborator, environment, sector, times. */
 const historySearchFields = (booking: Booking) => [
   booking.User.nome,
@@ -99,9 +96,9 @@ export async function loadCalendarMonth(
   const first = dayOf(`${state.mes}-01`);
   const result = await listBookingsOfRange(api, { dataIni: isoDay(first), dataFim: isoDay(endOfMonth(first)) }, scope);
   if (!result.ok) return failLoad(api, result, T.loadFailed);
-  const needle = folded(state.q.trim());
+  const needle = foldForSearch(state.q.trim());
   const bookings = needle
-    ? result.data.filter((booking) => searchFields(booking).some((text) => folded(text).includes(needle)))
+    ? result.data.filter((booking) => searchFields(booking).some((text) => foldForSearch(text).includes(needle)))
     : result.data;
   return { branches, bookings };
 }
@@ -175,7 +172,7 @@ export function buildCalendar(
     today:
       today.startsWith(`${state.mes}-`) && selected === today ? null : href({ mes: today.slice(0, 7), dia: today }),
     days,
-    selectedTitle: capitalised(format(dayOf(selected), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR })),
+    selectedTitle: weekdayDateBR(selected),
     selected,
     groups,
     emptyText: T.calendarEmpty,
