@@ -146,6 +146,9 @@ test("'Sem Conexão' shows while the browser is offline (JS)", async ({
   await expect(dialog).toBeHidden();
   // Offline before the scripts have loaded, the page would never run them: wait until React has taken the document.
   await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+  // And until Remix has fetched the routes of the page's links (lazy route discovery, /__manifest): cut off, that
+  // request fails with console errors (the board's cards link to detail routes the page has not loaded yet).
+  await page.waitForLoadState("networkidle");
   await context.setOffline(true);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Por favor, se conecte para ter acesso ao sistema.");
