@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 
+import { preparedStatementClient } from "./pglite-statements.ts";
 import type { DB } from "./schema.ts";
 import { WriteWatch } from "./write-watch.ts";
 
@@ -111,7 +112,9 @@ async function openPGlite(options: { dataDir: string } | { memory: true; loadDat
     );
   }
   const writes = new WriteWatch();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite), plugins: [writes] });
+  const client = preparedStatementClient(pglite);
+  // The dialect calls only `query` and `close`, which the client provides.
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite), plugins: [writes] });
   return {
     kind: "pglite" as const,
     db,
@@ -124,6 +127,7 @@ async function openPGlite(options: { dataDir: string } | { memory: true; loadDat
     },
     execScript: async (script: string) => {
       await pglite.exec(script);
+      await client.forgetAll();
     },
     close: () => pglite.close(),
     pglite,
