@@ -1,30 +1,40 @@
 /**
- * Where a page's CPU goes: starts the server with --cpu-prof on a demo database grown to ROWS sectors, loads PATH
- * (signed in as the admin) for a few seconds, stops the server and prints the functions with the most self time,
- * grouped by package. Usage: npx tsx bench/profile.ts [path] [rows]   (default: the scale bench's list page, 10,000)
- * PROFILE_SECONDS (25) sets the load time, PROFILE_SIGNED_OUT=1 loads it without a session, PROFILE_OUT=file.cpuprofile keeps the profile for Chrome DevTools.
+ * Where a page's CPU goes: starts the server on a demo database grown to ROWS sectors, loads PATH (signed in as the
+ * admin) for a few seconds with the CPU profiler on for the measured load only (bench/profile-window.ts), stops the
+ * server and prints the functions with the most self time, grouped by package.
+ * Usage: npx tsx bench/profile.ts [path] [rows]   (default: the scale bench's list page, 10,000)
+ * PROFILE_SECONDS (25) sets the load time, PROFILE_SIGNED_OUT=1 loads it without a session, PROFILE_DATABASE_URL runs
+ * it on PostgreSQL (a perf_* database is created and dropped), PROFILE_OUT=file.cpuprofile keeps the profile for
+ * Chrome DevTools.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
 
 import { csvImportRequest, timed, WORDS } from "./catalogues.ts";
-import { apiSignIn, fmt, runLoad, signIn, startServer, tempDir } from "./lib.ts";
+import { apiSignIn, fmt, runLoad, signIn, sleep, startServer, tempDir } from "./lib.ts";
+import { temporaryDatabase } from "./scale.ts";
 
 const target = process.argv[2] ?? "/setores?q=pediatrica&ordem=nome&dir=desc&tamanho=20";
 const rows = Number(process.argv[3] ?? 10_000);
 const profileDir = tempDir("profile");
+const profileFile = path.join(profileDir.dir, "load.cpuprofile");
 const dataDir = tempDir("profile-data");
+const database = process.env.PROFILE_DATABASE_URL
+  ? await temporaryDatabase(process.env.PROFILE_DATABASE_URL)
+  : undefined;
 const server = await startServer({
   dataDir: dataDir.dir,
   demoData: true,
   label: "profile",
+  databaseUrl: database?.url,
   nodeArgs: [
-    "--cpu-prof",
-    `--cpu-prof-dir=${profileDir.dir}`,
+    "--import",
+    "./bench/profile-window.ts",
     ...(process.env.PROFILE_PRELOAD ? ["--import", process.env.PROFILE_PRELOAD] : []),
   ],
+  env: { PROFILE_FILE: profileFile },
 });
 try {
   const token = await apiSignIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
@@ -35,23 +45,27 @@ try {
   const headers: Record<string, string> = process.env.PROFILE_SIGNED_OUT
     ? { "accept-encoding": "gzip" }
     : { cookie, authorization: `Bearer ${token}`, "accept-encoding": "gzip" };
+  await runLoad(server.url, { path: target, headers, connections: 10, durationS: 3, warmupS: 0 });
+  server.child.kill("SIGUSR2"); // profiler on
   const result = await runLoad(server.url, {
     path: target,
     headers,
     connections: 10,
     durationS: Number(process.env.PROFILE_SECONDS ?? 25),
-    warmupS: 2,
+    warmupS: 0,
   });
+  server.child.kill("SIGUSR2"); // profiler off, profile written
+  for (let waited = 0; !existsSync(profileFile) && waited < 10_000; waited += 100) await sleep(100);
   console.log(`${target}: ${fmt.int(result.rps)} req/s, statuses ${JSON.stringify(result.statusCodes)}`);
 } finally {
   await server.stop();
   dataDir.remove();
+  await database?.drop();
 }
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number };
-const file = readdirSync(profileDir.dir).find((name) => name.endsWith(".cpuprofile"));
-if (!file) throw new Error("no .cpuprofile written (did the server exit cleanly?)");
-const text = readFileSync(path.join(profileDir.dir, file), "utf8");
+if (!existsSync(profileFile)) throw new Error("no profile written (bench/profile-window.ts)");
+const text = readFileSync(profileFile, "utf8");
 if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, text); // open it in Chrome DevTools
 const profile = JSON.parse(text) as { nodes: Node[] };
 profileDir.remove();

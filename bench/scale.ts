@@ -110,16 +110,8 @@ export async function measureScale(settings: ScaleSettings, progress: (message: 
 
   for (const { db, url } of databases) {
     const dataDir = tempDir(`scale-${db}`);
-    let databaseUrl: string | undefined;
-    let dropDatabase = async () => {};
-    if (url) {
-      const name = `perf_${process.pid}_${Date.now().toString(36)}`;
-      await admin(url, `create database ${name}`);
-      const target = new URL(url);
-      target.pathname = `/${name}`;
-      databaseUrl = target.href;
-      dropDatabase = () => admin(url, `drop database if exists ${name} with (force)`);
-    }
+    const database = url ? await temporaryDatabase(url) : undefined;
+    const databaseUrl = database?.url;
     progress(`scale: ${db} server (demo data)`);
     const server = await startServer({ dataDir: dataDir.dir, demoData: true, label: `scale-${db}`, databaseUrl });
     try {
@@ -170,7 +162,7 @@ export async function measureScale(settings: ScaleSettings, progress: (message: 
     } finally {
       await server.stop();
       dataDir.remove();
-      await dropDatabase();
+      await database?.drop();
     }
   }
 
@@ -192,6 +184,15 @@ export async function measureScale(settings: ScaleSettings, progress: (message: 
   }
 
   return report(rows, settings);
+}
+
+/** A perf_* database on the server of `adminUrl`, and how to drop it. */
+export async function temporaryDatabase(adminUrl: string) {
+  const name = `perf_${process.pid}_${Date.now().toString(36)}`;
+  await admin(adminUrl, `create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return { url: target.href, drop: () => admin(adminUrl, `drop database if exists ${name} with (force)`) };
 }
 
 async function admin(url: string, statement: string) {
