@@ -45,6 +45,7 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
+          body.once("close", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           noStoreUnlessSet(responseHeaders);
           resolve(
@@ -56,6 +57,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -64,7 +66,8 @@ export default function handleRequest(
         },
       },
     );
-    // Let the stream's own timeout reject pending promises first, then stop rendering.
-    setTimeout(abort, streamTimeout + 1_000);
+    // Let the stream's own timeout reject pending promises first, then stop rendering. A finished render clears it:
+    // aborting a finished render costs an error object, and every answer kept a 6 s timer alive.
+    const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

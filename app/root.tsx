@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { OfflineModal } from "./components/offline-modal";
 import { Toaster } from "./components/toaster";
+import { useLinkNavigation } from "./lib/link-navigation";
 import { useNonce } from "./lib/nonce";
 import styles from "./styles/app.css";
 import { getToast } from "./toast.server";
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const bare = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.document === "bare");
+  const followLink = useLinkNavigation();
   return (
     <html lang="pt-BR">
       <head>
@@ -43,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       {bare ? (
         <body>{children}</body>
       ) : (
-        <body>
+        <body onClick={followLink}>
           {/* First in the page: on phones the toast sits in the flow above everything and covers no control. */}
           <Toaster toast={data?.toast ?? null} />
           {children}

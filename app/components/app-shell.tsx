@@ -1,9 +1,11 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 
 import type { DrawerState } from "~/lib/drawer.server";
 import type { MenuEntry } from "~/lib/navigation";
 import { useHydrated } from "~/lib/use-hydrated";
+
+import { AppLink } from "./app-link";
 
 type ShellProps = {
   user: { nome: string; avatarUrl: string | null; nivelAcesso: string; companyLabel: string };
@@ -79,11 +81,11 @@ export function AppShell({ user, menu, drawer, year, children }: ShellProps) {
             ☰
           </button>
         </form>
-        <Link to="/dashboard" className="topbar-brand">
+        <AppLink href="/dashboard" className="topbar-brand">
           <img src="/logo.svg" alt="" width={28} height={28} /> Limpeza
-        </Link>
+        </AppLink>
         <div className="profile-menu">
-          <Link to="/profile" className="profile-link">
+          <AppLink href="/profile" className="profile-link">
             <span className="profile-name">{user.nome}</span>
             <img
               className="avatar"
@@ -92,9 +94,9 @@ export function AppShell({ user, menu, drawer, year, children }: ShellProps) {
               width={36}
               height={36}
             />
-          </Link>
+          </AppLink>
           <div className="profile-popover" aria-label="perfil">
-            <Link to="/profile">Acessar meu perfil</Link>
+            <AppLink href="/profile">Acessar meu perfil</AppLink>
             <p>{user.companyLabel}</p>
             <p className="muted">{user.nivelAcesso}</p>
           </div>
@@ -105,14 +107,18 @@ export function AppShell({ user, menu, drawer, year, children }: ShellProps) {
           {menu.map((entry) => (
             <li key={entry.label}>
               {entry.to ? (
-                <NavLink to={entry.to}>{entry.label}</NavLink>
+                <MenuLink to={entry.to} pathname={location.pathname}>
+                  {entry.label}
+                </MenuLink>
               ) : (
                 <details open>
                   <summary>{entry.label}</summary>
                   <ul>
                     {entry.children?.map((child) => (
                       <li key={child.to}>
-                        <NavLink to={child.to}>{child.label}</NavLink>
+                        <MenuLink to={child.to} pathname={location.pathname}>
+                          {child.label}
+                        </MenuLink>
                       </li>
                     ))}
                   </ul>
@@ -139,5 +145,15 @@ export function AppShell({ user, menu, drawer, year, children }: ShellProps) {
         © {year} <img src="/logo.svg" alt="" width={16} height={16} /> Limpeza
       </footer>
     </div>
+  );
+}
+
+/** A menu entry, marked as the current page on its own path and below it (what <NavLink> does). */
+function MenuLink({ to, pathname, children }: { to: string; pathname: string; children: ReactNode }) {
+  const active = pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <AppLink href={to} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+      {children}
+    </AppLink>
   );
 }

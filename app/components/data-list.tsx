@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import type { ListParams } from "~/lib/list-params";
 
+import { AppLink } from "./app-link";
 import { SortHeader } from "./list-controls";
 
 /**
@@ -108,14 +108,14 @@ export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [],
                 const { label: text, to, accessibleName, onClick, danger } = action(row);
                 return (
                   <td key={actionLabel} className="col-action" role="cell">
-                    <Link
-                      to={to}
+                    <AppLink
+                      href={to}
                       aria-label={accessibleName}
                       onClick={onClick}
                       className={danger ? "row-action row-action-danger" : "row-action"}
                     >
                       {text}
-                    </Link>
+                    </AppLink>
                   </td>
                 );
               })}

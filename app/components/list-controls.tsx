@@ -1,8 +1,10 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { listHref, PAGE_SIZE_OPTIONS, pagerPages, type ListParams } from "~/lib/list-params";
 import { useHydrated } from "~/lib/use-hydrated";
+
+import { AppLink } from "./app-link";
 
 /**
  * The parts every list page shares (DESIGN.md: one implementation per shared shape): search and page size as a
@@ -74,10 +76,10 @@ export function SortHeader({
       role="columnheader"
       aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : "none"}
     >
-      <Link to={listHref(pathname, params, { ordem: column, dir: nextDir }, defaultSort)} className="sort-link">
+      <AppLink href={listHref(pathname, params, { ordem: column, dir: nextDir }, defaultSort)} className="sort-link">
         {label}
         <span aria-hidden="true">{active ? (params.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>
-      </Link>
+      </AppLink>
     </th>
   );
 }
@@ -94,9 +96,9 @@ export function Pager({ params, total, defaultSort }: { params: ListParams; tota
       <ul>
         {params.pagina > 1 ? (
           <li>
-            <Link to={href(params.pagina - 1)} aria-label="Página anterior">
+            <AppLink href={href(params.pagina - 1)} aria-label="Página anterior">
               ‹
-            </Link>
+            </AppLink>
           </li>
         ) : null}
         {pagerPages(params.pagina, totalPages).map((page) => (
@@ -104,17 +106,17 @@ export function Pager({ params, total, defaultSort }: { params: ListParams; tota
             {page === params.pagina ? (
               <span aria-current="page">{page}</span>
             ) : (
-              <Link to={href(page)} aria-label={`Página ${page}`}>
+              <AppLink href={href(page)} aria-label={`Página ${page}`}>
                 {page}
-              </Link>
+              </AppLink>
             )}
           </li>
         ))}
         {params.pagina < totalPages ? (
           <li>
-            <Link to={href(params.pagina + 1)} aria-label="Próxima página">
+            <AppLink href={href(params.pagina + 1)} aria-label="Próxima página">
               ›
-            </Link>
+            </AppLink>
           </li>
         ) : null}
       </ul>

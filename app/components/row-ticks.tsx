@@ -1,7 +1,9 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 import { useHydrated } from "~/lib/use-hydrated";
+
+import { AppLink } from "./app-link";
 
 /**
  * The tick boxes of a list (STYLE.md 7a), one implementation for every list that has them: the state and the
@@ -68,7 +70,7 @@ export function useRowTicks<Row, Key extends string | number>({
         {allTicked ? "Desmarcar Todos" : "Marcar Todos"}
       </button>
     ) : (
-      <Link to={tickAllHref}>{tickAll ? "Desmarcar Todos" : "Marcar Todos"}</Link>
+      <AppLink href={tickAllHref}>{tickAll ? "Desmarcar Todos" : "Marcar Todos"}</AppLink>
     ),
     cell: (row: Row) => {
       const key = boxes.key(row);

@@ -71,17 +71,39 @@ test("the top bar shows the name, and its menu the company and access level", as
   await expect(page.getByRole("heading", { level: 1, name: "Meu perfil" })).toBeVisible();
 });
 
-test("drawer links open their pages", async ({ page, signInAs }) => {
+test("drawer links open their pages and mark the current one; with JS without reloading the document", async ({
+  page,
+  signInAs,
+  javaScriptEnabled,
+}) => {
   await signInAs("principal");
   await page.goto("/dashboard");
-  await drawer(page).getByRole("link", { name: "FAQ" }).click();
+  const documents: string[] = [];
+  if (javaScriptEnabled) {
+    // Plain links followed by root.tsx's click handler (app/lib/link-navigation.ts): the page is never reloaded.
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("__reactContainer$")));
+    page.on("request", (request) => request.resourceType() === "document" && documents.push(request.url()));
+  }
+  const nav = drawer(page);
+  await nav.getByRole("link", { name: "FAQ" }).click();
   await expect(page).toHaveURL("/faq");
   await expect(page.getByRole("heading", { level: 1, name: "Perguntas frequentes" })).toBeVisible();
-  await drawer(page).getByRole("link", { name: "Filiais" }).click();
+  await expect(nav.getByRole("link", { name: "FAQ" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Filiais" }).click();
   await expect(page).toHaveURL("/filiais");
   await expect(page.getByRole("heading", { level: 1, name: "Filiais" })).toBeVisible();
-  await drawer(page).getByRole("link", { name: "Início" }).click();
+  await expect(nav.getByRole("link", { name: "Filiais" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "FAQ" })).not.toHaveAttribute("aria-current");
+  // A list row's link is a plain link too.
+  await page
+    .getByRole("link", { name: /^Editar / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/filiais\/\d+\/editar/);
+  await expect(nav.getByRole("link", { name: "Filiais" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Início" }).click();
   await expect(page).toHaveURL("/dashboard");
+  expect(documents).toEqual([]);
 });
 
 test("an admin without a master CPF gets 'Permissão negada!' from 'Filiais'", async ({ page, signInAs }) => {
