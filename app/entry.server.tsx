@@ -1,8 +1,7 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "./lib/nonce";
@@ -24,6 +23,12 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
+/**
+ * The page is rendered whole, then sent as one buffer. The compression (api/lib/compression.ts) gzips whole bodies,
+ * so streaming the shell first gained a browser nothing, and reading a stream chunk by chunk cost more than one
+ * buffer (docs/performance.md 'The render path'). Every visitor gets what bots got before: the status code is
+ * known once the whole page has rendered.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -32,29 +37,33 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.nonce;
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed as soon as the shell is ready.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const chunks: Buffer[] = [];
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          body.once("close", () => clearTimeout(abortTimer));
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          noStoreUnlessSet(responseHeaders);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          const page = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              noStoreUnlessSet(responseHeaders);
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);
@@ -66,8 +75,8 @@ export default function handleRequest(
         },
       },
     );
-    // Let the stream's own timeout reject pending promises first, then stop rendering. A finished render clears it:
-    // aborting a finished render costs an error object, and every answer kept a 6 s timer alive.
+    // Let the stream's own timeout reject pending promises first, then stop rendering (what is left renders in the
+    // browser). A finished render clears it.
     const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
