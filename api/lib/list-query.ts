@@ -40,6 +40,18 @@ export function pageOf(query: ListQuery) {
   return { size, page, limit: size === 0 ? null : size, offset: size === 0 ? 0 : (page - 1) * size };
 }
 
+/**
+ * A page's LIMIT or OFFSET written into the SQL text instead of sent as a parameter. On PGlite every statement is
+ * prepared (api/db/pglite-statements.ts) and PostgreSQL may plan it once for any parameter values: with the limit
+ * as a parameter that generic plan cannot know the page is 20 rows, and the list query's was twice as slow as
+ * planning each call (2.0 against 1.1 ms); with it in the text the generic plan reads the index in order and stops
+ * (0.62 ms). Only integers: the value is checked, never a string.
+ */
+export function sqlInt(value: number) {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`sqlInt: not a row count: ${value}`);
+  return sql.lit(value) as RawBuilder<number>;
+}
+
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";
 const PLAIN = "aaaaaeeeeiiiiooooouuuucn";
 

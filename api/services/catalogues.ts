@@ -15,6 +15,7 @@ import {
   foldText,
   listVersionOf,
   pageOf,
+  sqlInt,
   type ListQuery,
 } from "../lib/list-query.ts";
 
@@ -264,7 +265,7 @@ export async function pageCatalogueItems(
     .select(["item.id", sortKey.as("sort_key")])
     .orderBy(sortKey, direction)
     .orderBy("item.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(limit!).offset(offset));
+    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)));
   const rows = await db
     .selectFrom(pageIds.as("page"))
     .innerJoin(sql<SharedItemColumns>`${sql.table(c.table)}`.as("item"), "item.id", "page.id")
@@ -310,7 +311,7 @@ export async function chunkCatalogueItems(
     )
     .orderBy(sortKey, direction)
     .orderBy("item.id", direction)
-    .limit(size)
+    .limit(sqlInt(size))
     .execute();
   const last = rows.at(-1);
   return {

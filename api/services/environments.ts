@@ -20,6 +20,7 @@ import {
   foldSearch,
   listVersionOf,
   pageOf,
+  sqlInt,
   type ListQuery,
 } from "../lib/list-query.ts";
 
@@ -341,7 +342,7 @@ export async function pageEnvironments(
     .select(["env.id", sortKey.as("sort_key")])
     .orderBy(sortKey, direction)
     .orderBy("env.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(limit!).offset(offset));
+    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)));
   const rows = await db
     .selectFrom(pageIds.as("page"))
     .innerJoin("environments as env", "env.id", "page.id")
@@ -385,7 +386,7 @@ export async function chunkEnvironments(
     )
     .orderBy(sortKey, direction)
     .orderBy("env.id", direction)
-    .limit(size);
+    .limit(sqlInt(size));
   const rows = await db
     .selectFrom(chunkIds.as("page"))
     .innerJoin("environments as env", "env.id", "page.id")
