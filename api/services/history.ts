@@ -95,7 +95,9 @@ function historyQuery(db: Kysely<DB>, range: HistoryRange) {
     .orderBy("b.hora_ini")
     .orderBy("h.created_at")
     .orderBy("h.id")
-    .$if(range.limit !== undefined, (qb) => qb.limit(sqlInt(range.limit!)).offset(sqlInt(((range.page ?? 1) - 1) * range.limit!)));
+    .$if(range.limit !== undefined, (qb) =>
+      qb.limit(sqlInt(range.limit!)).offset(sqlInt(((range.page ?? 1) - 1) * range.limit!)),
+    );
 }
 
 /** GET /historic/v2/company: the history of the company, or one branch (companyId / filialId / filialClientId). */

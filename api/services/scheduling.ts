@@ -714,7 +714,9 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
     .orderBy("b.hora_ini")
     .orderBy("b.hora_fim")
     .orderBy("b.id")
-    .$if(query.limit !== undefined, (qb) => qb.limit(sqlInt(query.limit!)).offset(sqlInt(((query.page ?? 1) - 1) * query.limit!)))
+    .$if(query.limit !== undefined, (qb) =>
+      qb.limit(sqlInt(query.limit!)).offset(sqlInt(((query.page ?? 1) - 1) * query.limit!)),
+    )
     .execute();
 }
 
