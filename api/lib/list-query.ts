@@ -52,6 +52,15 @@ export function sqlInt(value: number) {
   return sql.lit(value) as RawBuilder<number>;
 }
 
+/**
+ * One page of a select, `pageOf`'s bounds written into the SQL text (sqlInt); no limit (size 0, all rows) leaves the
+ * query whole. Use with `$call`: `.$call(onePage(pageOf(query)))`.
+ */
+export function onePage({ limit, offset }: { limit: number | null; offset: number }) {
+  return <QB extends { limit(value: RawBuilder<number>): QB; offset(value: RawBuilder<number>): QB }>(qb: QB) =>
+    limit === null ? qb : qb.limit(sqlInt(limit)).offset(sqlInt(offset));
+}
+
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";
 const PLAIN = "aaaaaeeeeiiiiooooouuuucn";
 

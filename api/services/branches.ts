@@ -4,7 +4,7 @@ import type { Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { BRANCH_TEXTS as T, cnpjSearchDigits } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { cachedTotal, foldSearch, listVersionOf, pageOf, sqlInt, type ListQuery } from "../lib/list-query.ts";
+import { cachedTotal, foldSearch, listVersionOf, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * Branches (filiais) of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes, the
@@ -97,10 +97,7 @@ export async function pageBranches(db: Kysely<DB>, scope: Scope, query: ListQuer
   const direction = query.dir === "desc" ? "desc" : "asc";
   let ordered = rowsQuery.select([...COLUMNS, listVersionOf(scope.companyId).as("list_version")]);
   for (const key of sortOf(query.sort)) ordered = ordered.orderBy(key, direction);
-  const rows = await ordered
-    .orderBy("branches.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)))
-    .execute();
+  const rows = await ordered.orderBy("branches.id", direction).$call(onePage({ limit, offset })).execute();
   const count = async () =>
     Number((await rowsQuery.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
   // The total is cached with the company's list version (branches' writes move it: migration 003's triggers).

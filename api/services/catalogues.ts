@@ -15,6 +15,7 @@ import {
   foldText,
   listVersionOf,
   pageOf,
+  onePage,
   sqlInt,
   type ListQuery,
 } from "../lib/list-query.ts";
@@ -265,7 +266,7 @@ export async function pageCatalogueItems(
     .select(["item.id", sortKey.as("sort_key")])
     .orderBy(sortKey, direction)
     .orderBy("item.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)));
+    .$call(onePage({ limit, offset }));
   const rows = await db
     .selectFrom(pageIds.as("page"))
     .innerJoin(sql<SharedItemColumns>`${sql.table(c.table)}`.as("item"), "item.id", "page.id")

@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { cnpjSearchDigits, COMPANY_TEXTS as T, NEW_COMPANY_MAX_USERS } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, pageOf, sqlInt, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
 
 import { activeUserCount } from "./users.ts";
 
@@ -133,10 +133,7 @@ export async function pageCompanies(db: Kysely<DB>, viewer: CompanyViewer, query
   const direction = query.dir === "desc" ? "desc" : "asc";
   let ordered = filtered.select([...COLUMNS, sql<string>`count(*) over ()`.as("total")]);
   for (const key of sortOf(query.sort)) ordered = ordered.orderBy(key, direction);
-  const rows = await ordered
-    .orderBy("companies.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)))
-    .execute();
+  const rows = await ordered.orderBy("companies.id", direction).$call(onePage({ limit, offset })).execute();
   const total = rows.length
     ? Number(rows[0].total)
     : Number((await filtered.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);

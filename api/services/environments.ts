@@ -20,6 +20,7 @@ import {
   foldSearch,
   listVersionOf,
   pageOf,
+  onePage,
   sqlInt,
   type ListQuery,
 } from "../lib/list-query.ts";
@@ -342,7 +343,7 @@ export async function pageEnvironments(
     .select(["env.id", sortKey.as("sort_key")])
     .orderBy(sortKey, direction)
     .orderBy("env.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)));
+    .$call(onePage({ limit, offset }));
   const rows = await db
     .selectFrom(pageIds.as("page"))
     .innerJoin("environments as env", "env.id", "page.id")

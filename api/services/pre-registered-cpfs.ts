@@ -14,7 +14,7 @@ import {
 import type { UserForRole } from "../domain/roles.ts";
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, pageOf, sqlInt, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * Pre-registered CPFs of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes,
@@ -106,7 +106,7 @@ export async function pagePreRegisteredCpfs(db: Kysely<DB>, scope: Scope, query:
     .select(COLUMNS)
     .orderBy(sortOf(query.sort), direction)
     .orderBy("p.cpf", direction)
-    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)))
+    .$call(onePage({ limit, offset }))
     .execute();
   const { total } = await base.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow();
   return { rows, total: Number(total), page, size };

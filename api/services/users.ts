@@ -7,7 +7,7 @@ import { cnpjSearchDigits } from "../domain/organisation.ts";
 import { canEditUser, type UserEditCheck } from "../domain/roles.ts";
 import { createLevelsFor, levelChoicesFor, USER_TEXTS as T, type UserLevelId } from "../domain/users.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, pageOf, sqlInt, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * The users of a main company (spec 000 §7 'CPFs, users, branches, companies'): the list, the create calls per level,
@@ -97,7 +97,7 @@ export async function pageUsers(db: Kysely<DB>, scope: Scope, query: ListQuery) 
     .orderBy(sortOf(query.sort), direction)
     .orderBy("users.nome_folded", direction)
     .orderBy("users.id", direction)
-    .$if(limit !== null, (qb) => qb.limit(sqlInt(limit!)).offset(sqlInt(offset)))
+    .$call(onePage({ limit, offset }))
     .execute();
   const { total } = await filtered(db, scope, query.q)
     .clearSelect()
