@@ -382,7 +382,13 @@ export function median(values: number[]) {
 // ---------------------------------------------------------------------------------------------------------------
 // Load.
 
-export type LoadOptions = RequestSpec & { connections: number; durationS: number; warmupS: number };
+export type LoadOptions = RequestSpec & {
+  connections: number;
+  durationS: number;
+  warmupS: number;
+  /** The server's process: its CPU time over the measured run gives `cpuMsPerRequest`. */
+  serverPid?: number;
+};
 
 export type LoadResult = {
   requests: number;
@@ -393,7 +399,27 @@ export type LoadResult = {
   non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
+  /**
+   * The server process's user + system CPU time over the measured run, per response (Linux /proc). Steadier than
+   * req/s when other processes share the cores; a PostgreSQL server's own time is not in it.
+   */
+  cpuMsPerRequest?: number;
 };
+
+/** A process's user + system CPU time in ms (/proc/PID/stat fields 14 and 15, in clock ticks), if readable. */
+export function processCpuMs(pid: number | undefined) {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
+// USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK).
+const CLOCK_TICKS_PER_S = 100;
 
 /** A warm-up run (discarded) then a measured autocannon run; percentiles are exact, from every response time. */
 export async function runLoad(baseUrl: string, options: LoadOptions): Promise<LoadResult> {
@@ -408,6 +434,7 @@ export async function runLoad(baseUrl: string, options: LoadOptions): Promise<Lo
   if (options.warmupS > 0) await autocannon({ ...base, duration: options.warmupS });
 
   const times: number[] = [];
+  const cpuBefore = processCpuMs(options.serverPid);
   // The callback form returns the instance (for its 'response' events); without a callback autocannon's types
   // give only the promise.
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -418,6 +445,7 @@ export async function runLoad(baseUrl: string, options: LoadOptions): Promise<Lo
       times.push(responseTimeMs);
     });
   });
+  const cpuAfter = processCpuMs(options.serverPid);
   const sorted = Float64Array.from(times).sort();
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count ?? 0]),
@@ -431,6 +459,10 @@ export async function runLoad(baseUrl: string, options: LoadOptions): Promise<Lo
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statusCodes,
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || !sorted.length
+        ? undefined
+        : (cpuAfter - cpuBefore) / sorted.length,
   };
 }
 

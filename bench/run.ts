@@ -63,6 +63,7 @@ const SETTINGS = {
   exportSizes: process.env.BENCH_EXPORT_100K === "0" ? [10_000] : [10_000, 100_000],
   scale: process.env.BENCH_SCALE !== "0",
   dummyRoutes: numberFromEnv("BENCH_DUMMY_ROUTES", 150),
+  scaleRounds: Math.max(1, numberFromEnv("BENCH_SCALE_ROUNDS", 3)),
   qrPdfEnvironments: numberFromEnv("BENCH_QR_PDF", 500),
   environments: process.env.BENCH_ENVIRONMENTS !== "0",
   scheduling: process.env.BENCH_SCHEDULING !== "0",
@@ -487,7 +488,7 @@ async function runScheduling() {
 
 /** Speed at scale (bench/scale.ts): the framework floor, 10,000 and 50,000 rows on both databases, the JS budget. */
 async function runScale() {
-  const report = await measureScale({ ...SETTINGS, dummyRoutes: SETTINGS.dummyRoutes }, progress, problems);
+  const report = await measureScale({ ...SETTINGS, rounds: SETTINGS.scaleRounds }, progress, problems);
   console.log(
     `\nScale (issue 9): bare Remix floor, sign-in, list and API search at 10,000 and 50,000 sectors, PGlite and PostgreSQL`,
   );
