@@ -1,5 +1,3 @@
-import { Writable } from "node:stream";
-
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -24,6 +22,28 @@ export function handleDataRequest(response: Response) {
 }
 
 /**
+ * What React's pipe() writes a finished render into: the chunks, joined into one buffer at the end. React needs
+ * only write, end and on (it listens for drain, error and close); a stream.Writable would add its own buffering,
+ * and its 'close' would make React end it a second time, an error object built on every page.
+ */
+function pageBuffer(done: (page: Uint8Array<ArrayBuffer>) => void) {
+  const chunks: Uint8Array[] = [];
+  const destination = {
+    write(chunk: Uint8Array) {
+      chunks.push(chunk);
+      return true;
+    },
+    end() {
+      done(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>);
+    },
+    on() {
+      return destination;
+    },
+  };
+  return destination as unknown as NodeJS.WritableStream;
+}
+
+/**
  * The page is rendered whole, then sent as one buffer. The compression (api/lib/compression.ts) gzips whole bodies,
  * so streaming the shell first gained a browser nothing, and reading a stream chunk by chunk cost more than one
  * buffer (docs/performance.md 'The render path'). Every visitor gets what bots got before: the status code is
@@ -39,7 +59,6 @@ export default function handleRequest(
   const nonce = loadContext.nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const chunks: Buffer[] = [];
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -51,19 +70,13 @@ export default function handleRequest(
         },
         onAllReady() {
           clearTimeout(abortTimer);
-          const page = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
+          pipe(
+            pageBuffer((page) => {
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               noStoreUnlessSet(responseHeaders);
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
-          });
-          pipe(page);
+              resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+            }),
+          );
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);
