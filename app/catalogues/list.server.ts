@@ -20,7 +20,11 @@ export async function catalogueListLoader(args: CatalogueArgs, kind: CatalogueKi
     hasColor: catalogue.definition.hasColor,
     canEdit: catalogue.canEdit,
     params,
-    page: result.data,
+    // Only what the rows show: every field sent is encoded into the page's data and read again by the browser.
+    page: {
+      ...result.data,
+      items: result.data.items.map(({ id, name, empresa, color }) => ({ id, name, empresa, color })),
+    },
     tickAll: url.searchParams.get("marcar") === "todos",
   };
 }

@@ -23,6 +23,7 @@ export default function CatalogueList() {
   const { kind, texts, title, hasColor, canEdit, params, page, tickAll } = useLoaderData<typeof catalogueListLoader>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const back = encodeURIComponent(here);
   const hydrated = useHydrated();
   const { ticked, column } = useRowTicks({
     rows: page.items,
@@ -94,7 +95,7 @@ export default function CatalogueList() {
                     label: "Editar",
                     action: (item) => ({
                       label: "Editar",
-                      to: `/${kind}/${item.id}/editar?redirectTo=${encodeURIComponent(here)}`,
+                      to: `/${kind}/${item.id}/editar?redirectTo=${back}`,
                       accessibleName: `Editar ${item.name}`,
                     }),
                   },
@@ -102,7 +103,7 @@ export default function CatalogueList() {
                     label: "Remover",
                     action: (item) => ({
                       label: "Remover",
-                      to: `/${kind}/${item.id}/remover?redirectTo=${encodeURIComponent(here)}`,
+                      to: `/${kind}/${item.id}/remover?redirectTo=${back}`,
                       accessibleName: `Remover ${item.name}`,
                       danger: true,
                       onClick: (event) => {
