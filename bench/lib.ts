@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
 import autocannon from "autocannon";
+import pg from "pg";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const HOST = "127.0.0.1";
@@ -59,6 +60,25 @@ export function tempDir(prefix: string) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `limpeza-bench-${prefix}-`));
   const remove = onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   return { dir, remove };
+}
+
+/** A perf_* database on the server of `adminUrl`, and how to drop it. */
+export async function temporaryDatabase(adminUrl: string) {
+  const name = `perf_${process.pid}_${Date.now().toString(36)}`;
+  await admin(adminUrl, `create database ${name}`);
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return { url: target.href, drop: () => admin(adminUrl, `drop database if exists ${name} with (force)`) };
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Writes a file (e.g. under public/) that is deleted at the end, even on failure. */
@@ -483,7 +503,8 @@ const twoDecimals = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, m
 export const fmt = {
   int: (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "-" : integer.format(value)),
   ms: (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "-" : oneDecimal.format(value)),
-  ratio: (value: number) => (Number.isFinite(value) ? twoDecimals.format(value) : "-"),
+  ratio: (value: number | undefined) =>
+    value !== undefined && Number.isFinite(value) ? twoDecimals.format(value) : "-",
   bytes: (value: number) => `${integer.format(value)} B`,
 };
 

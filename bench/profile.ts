@@ -13,8 +13,7 @@ import path from "node:path";
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
 
 import { csvImportRequest, timed, WORDS } from "./catalogues.ts";
-import { apiSignIn, fmt, runLoad, signIn, sleep, startServer, tempDir } from "./lib.ts";
-import { temporaryDatabase } from "./scale.ts";
+import { apiSignIn, fmt, runLoad, signIn, sleep, startServer, tempDir, temporaryDatabase } from "./lib.ts";
 
 const target = process.argv[2] ?? "/setores?q=pediatrica&ordem=nome&dir=desc&tamanho=20";
 const rows = Number(process.argv[3] ?? 10_000);

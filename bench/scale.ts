@@ -6,15 +6,14 @@
  * table grown to 150 routes, and the JS gzip bytes per route. Prints the ratios the issue's 'Done when' names.
  *
  * Every server runs for the whole section and the cases are measured in interleaved rounds (BENCH_SCALE_ROUNDS, 3):
- * each round loads every case once, in an order turned by one each round. A figure is the median of its rounds and
+ * each round loads every case once, in an order turned by one each round (the 10,000-row cases first, then the 50,000
+ * ones in rounds of their own). A figure is the median of its rounds and
  * a ratio the median of the ratios within each round, so a burst of load from outside moves one round, not the
  * answer (the method of the issue's own profiling).
  */
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
-
-import pg from "pg";
 
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
 
@@ -33,6 +32,7 @@ import {
   signIn,
   startServer,
   tempDir,
+  temporaryDatabase,
   type LoadResult,
   type ProbeResult,
   type RequestSpec,
@@ -73,24 +73,23 @@ const scaleName = (i: number) => `Setor escala ${String(i + 1).padStart(5, "0")}
 
 export async function measureScale(settings: ScaleSettings, progress: (message: string) => void, problems: string[]) {
   const cases: Case[] = [];
-  const servers: RunningServer[] = [];
   const cleanups: (() => unknown)[] = [];
   const start = async (options: Omit<Parameters<typeof startServer>[0], "dataDir">) => {
     const dir = tempDir(options.label);
     cleanups.push(() => dir.remove());
     const server = await startServer({ ...options, dataDir: dir.dir });
-    servers.push(server);
+    cleanups.push(() => server.stop());
     return server;
   };
-  const add = (entry: Omit<Case, "loads">) => cases.push({ ...entry, loads: [] });
+  const add = (entry: Omit<Case, "loads">) =>
+    cases.push({ ...entry, spec: withEncoding(entry.spec, settings.acceptEncoding), loads: [] });
 
   /** Probes each new case (status and answer checked), then loads them all in `settings.rounds` rounds. */
   const measure = async (batch: Case[]) => {
     for (const entry of batch) {
-      const spec = withEncoding(entry.spec, settings.acceptEncoding);
-      entry.probe = await probe(entry.server.url, spec);
+      entry.probe = await probe(entry.server.url, entry.spec);
       if (entry.probe.status !== 200)
-        throw new Error(`scale ${entry.db} ${entry.name}: status ${entry.probe.status} for ${spec.path}`);
+        throw new Error(`scale ${entry.db} ${entry.name}: status ${entry.probe.status} for ${entry.spec.path}`);
       const wrong = entry.verify?.(entry.probe.body);
       if (wrong) throw new Error(`scale ${entry.db} ${entry.name}: unexpected answer: ${wrong}`);
     }
@@ -99,7 +98,7 @@ export async function measureScale(settings: ScaleSettings, progress: (message: 
       for (const entry of order) {
         progress(`  scale round ${round + 1}/${settings.rounds}: ${entry.db} ${entry.name}`);
         const result = await runLoad(entry.server.url, {
-          ...withEncoding(entry.spec, settings.acceptEncoding),
+          ...entry.spec,
           connections: settings.connections,
           durationS: settings.durationS,
           warmupS: settings.warmupS,
@@ -194,7 +193,7 @@ export async function measureScale(settings: ScaleSettings, progress: (message: 
       await measure(cases.filter((entry) => entry.loads.length === 0));
     }
   } finally {
-    for (const server of servers) await server.stop();
+    // Last in, first out: servers stop before their data directory and database go.
     for (const cleanup of cleanups.reverse()) await cleanup();
     // The floor's build output is not kept: lint and formatting checks run over the tree.
     for (const dir of ["build", "public", ".cache"]) rmSync(path.join(floorDir, dir), { recursive: true, force: true });
@@ -213,25 +212,6 @@ async function companyTotal(baseUrl: string, token: string) {
     headers: { authorization: `Bearer ${token}` },
   });
   return page.total;
-}
-
-/** A perf_* database on the server of `adminUrl`, and how to drop it. */
-export async function temporaryDatabase(adminUrl: string) {
-  const name = `perf_${process.pid}_${Date.now().toString(36)}`;
-  await admin(adminUrl, `create database ${name}`);
-  const target = new URL(adminUrl);
-  target.pathname = `/${name}`;
-  return { url: target.href, drop: () => admin(adminUrl, `drop database if exists ${name} with (force)`) };
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function report(cases: Case[], settings: ScaleSettings) {
@@ -262,7 +242,7 @@ async function report(cases: Case[], settings: ScaleSettings) {
         entry.loads.map((load) => fmt.int(load.rps)).join(" "),
         fmt.ms(mid(entry, (load) => load.p50)),
         fmt.ms(mid(entry, (load) => load.p95)),
-        fmt.ratio(mid(entry, (load) => load.cpuMsPerRequest) ?? Number.NaN),
+        fmt.ratio(mid(entry, (load) => load.cpuMsPerRequest)),
       ]),
     ),
   );

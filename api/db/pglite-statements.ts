@@ -25,9 +25,12 @@ export function preparedStatementClient(pglite: PGlite) {
   let counter = 0;
   const send = async (...messages: Uint8Array[]) =>
     (
-      await pglite.execProtocol(concat([...closing.splice(0).map(closeStatement), ...messages, serialize.sync()]), {
-        syncToFs: false,
-      })
+      await pglite.execProtocol(
+        Buffer.concat([...closing.splice(0).map(closeStatement), ...messages, serialize.sync()]),
+        {
+          syncToFs: false,
+        },
+      )
     ).messages;
 
   async function prepare(sql: string) {
@@ -101,16 +104,6 @@ export function preparedStatementClient(pglite: PGlite) {
 }
 
 const closeStatement = (name: string) => serialize.close({ type: "S", name });
-
-function concat(parts: Uint8Array[]) {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
-}
 
 /** 'cached plan must not change result type': DDL changed the columns a prepared statement returns. */
 function isStaleStatement(error: unknown) {

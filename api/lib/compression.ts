@@ -22,6 +22,8 @@ const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|x-javascript)|image\/svg\+xml)/;
 const SYNC_LIMIT = 64 * 1024;
 const MIN_BYTES = 1024;
+/** Answers that never have a body (a Response with one cannot be built for them). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 /**
  * zlib's levels 1-3 are its fast strategy: on the 38 KB list page level 3 costs 135 µs against level 6's 376 µs
  * for 6.5 % more bytes (6.5 KB against 6.1 KB); nginx's default is 1. Build assets are precompressed at level 9.
@@ -46,7 +48,10 @@ export function bufferedCompression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;
-    if (c.req.method === "HEAD" || !response.body || response.headers.has("content-encoding")) return;
+    // Status and headers only: reading `body` or `statusText` of @hono/node-server's lightweight response builds the
+    // native Response and its stream, which arrayBuffer() below reads without (docs/performance.md 'The render path').
+    if (c.req.method === "HEAD" || NULL_BODY_STATUSES.has(response.status)) return;
+    if (response.headers.has("content-encoding")) return;
     const type = response.headers.get("content-type") ?? "";
     // Event streams must flow; no-transform forbids it.
     if (!COMPRESSIBLE.test(type) || type.startsWith("text/event-stream")) return;
@@ -66,11 +71,8 @@ export function bufferedCompression(): MiddlewareHandler {
     headers.set("content-length", String(out.length));
     // Unset first: Hono's setter would copy the old answer's headers (its content-length) over the new ones.
     (c as { res: Response | undefined }).res = undefined;
-    c.res = new Response(out as Uint8Array<ArrayBuffer>, {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-    });
+    // No statusText: the node server writes the status code alone.
+    c.res = new Response(out as Uint8Array<ArrayBuffer>, { status: response.status, headers });
   };
 }
 

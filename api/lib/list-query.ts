@@ -61,6 +61,11 @@ export function onePage({ limit, offset }: { limit: number | null; offset: numbe
     limit === null ? qb : qb.limit(sqlInt(limit)).offset(sqlInt(offset));
 }
 
+/** The bounds of a list whose contract pages by `limit` and `page` (history, bookings); no limit is every row. */
+export function limitPageBounds({ limit, page }: { limit?: number | null; page?: number | null }) {
+  return { limit: limit ?? null, offset: ((page ?? 1) - 1) * (limit ?? 0) };
+}
+
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";
 const PLAIN = "aaaaaeeeeiiiiooooouuuucn";
 

@@ -6,7 +6,7 @@ import type { DB } from "../db/schema.ts";
 import { dayOf } from "../domain/schedule-expansion.ts";
 import { SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { onePage } from "../lib/list-query.ts";
+import { limitPageBounds, onePage } from "../lib/list-query.ts";
 
 /**
  * History reads (spec 001 §7 'GET /historic/v2/*'; docs/scheduling.md 'History and the execution API'): the executed
@@ -95,7 +95,7 @@ function historyQuery(db: Kysely<DB>, range: HistoryRange) {
     .orderBy("b.hora_ini")
     .orderBy("h.created_at")
     .orderBy("h.id")
-    .$call(onePage({ limit: range.limit ?? null, offset: ((range.page ?? 1) - 1) * (range.limit ?? 0) }));
+    .$call(onePage(limitPageBounds(range)));
 }
 
 /** GET /historic/v2/company: the history of the company, or one branch (companyId / filialId / filialClientId). */

@@ -24,7 +24,7 @@ import {
 } from "../domain/schedule-payloads.ts";
 import { isSchedulable, SCHEDULE_TEXTS as T, type ScheduleIssue } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { onePage } from "../lib/list-query.ts";
+import { limitPageBounds, onePage } from "../lib/list-query.ts";
 
 /**
  * Scheduling (spec 001 §2.1-2.5, §5, §7 agendas and bookings; issue 12; docs/scheduling.md): agendas, their
@@ -714,7 +714,7 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
     .orderBy("b.hora_ini")
     .orderBy("b.hora_fim")
     .orderBy("b.id")
-    .$call(onePage({ limit: query.limit ?? null, offset: ((query.page ?? 1) - 1) * (query.limit ?? 0) }))
+    .$call(onePage(limitPageBounds(query)))
     .execute();
 }
 

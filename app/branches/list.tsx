@@ -14,6 +14,7 @@ export default function BranchList() {
   const { params, page } = useLoaderData<typeof branchListLoader>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const back = encodeURIComponent(here);
   return (
     <section aria-label={T.listTab}>
       <ListSearch params={params} label={T.searchLabel} defaultSort={DEFAULT_SORT} />
@@ -38,7 +39,7 @@ export default function BranchList() {
               label: "Editar",
               action: (branch) => ({
                 label: "Editar",
-                to: `/filiais/${branch.ID}/editar?redirectTo=${encodeURIComponent(here)}`,
+                to: `/filiais/${branch.ID}/editar?redirectTo=${back}`,
                 accessibleName: `Editar ${branch.NOME}`,
               }),
             },

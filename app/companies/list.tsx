@@ -19,6 +19,7 @@ export default function CompanyList() {
   const { params, page, canEdit } = useLoaderData<typeof companyListLoader>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const back = encodeURIComponent(here);
   const columns: DataColumn<Row>[] = [
     ...(canEdit ? [] : [{ id: "id", label: "ID", sortKey: "id", cell: (company: Row) => company.ID }]),
     { id: "nome", label: "Nome", sortKey: "nome", primary: true, cell: (company) => company.NOME },
@@ -46,7 +47,7 @@ export default function CompanyList() {
                     label: "Editar",
                     action: (company) => ({
                       label: "Editar",
-                      to: `/empresa-principal/${company.ID}/editar?redirectTo=${encodeURIComponent(here)}`,
+                      to: `/empresa-principal/${company.ID}/editar?redirectTo=${back}`,
                       accessibleName: `Editar ${company.NOME}`,
                     }),
                   },

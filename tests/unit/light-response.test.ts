@@ -4,8 +4,13 @@
  * from a string or byte body without building a native Response and its stream. These tests pin the Fetch rules
  * the patch must keep: the same content, one read only, clone refused after a read, other bodies as before.
  */
+import { gunzipSync } from "node:zlib";
+
 import { getRequestListener } from "@hono/node-server";
+import { Hono } from "hono";
 import { beforeAll, describe, expect, test, vi } from "vitest";
+
+import { bufferedCompression } from "../../api/lib/compression.ts";
 
 const NativeResponse = globalThis.Response;
 let LightResponse: typeof Response;
@@ -49,10 +54,29 @@ describe("the server's Response", () => {
   });
 
   test("arrayBuffer() is a copy: changing it leaves the body sent alone", async () => {
-    const bytes = new Uint8Array([1, 2, 3]);
-    const copy = new Uint8Array(await new LightResponse(bytes).arrayBuffer());
-    copy[0] = 9;
-    expect([...bytes]).toEqual([1, 2, 3]);
+    for (const bytes of [new Uint8Array([1, 2, 3]), Buffer.concat([Buffer.from([1, 2]), Buffer.from([3])])]) {
+      const copy = new Uint8Array(await new LightResponse(bytes).arrayBuffer());
+      copy[0] = 9;
+      expect([...bytes]).toEqual([1, 2, 3]);
+    }
+  });
+
+  test("the compression reads a page without a native Response, and gzips it whole", async () => {
+    const page = Buffer.from(`<!DOCTYPE html><p>${"Relatório de limpeza ".repeat(200)}</p>`);
+    const app = new Hono();
+    app.use("*", bufferedCompression());
+    app.get("/", () => new LightResponse(page, { headers: { "content-type": "text/html; charset=utf-8" } }));
+    app.get("/vazio", () => new LightResponse(null, { status: 204 }));
+    const reads = vi.spyOn(NativeResponse.prototype, "arrayBuffer");
+    try {
+      const answer = await app.request("/", { headers: { "accept-encoding": "gzip" } });
+      expect(reads).not.toHaveBeenCalled();
+      expect(answer.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(new Uint8Array(await answer.arrayBuffer())).equals(page)).toBe(true);
+      expect((await app.request("/vazio", { headers: { "accept-encoding": "gzip" } })).status).toBe(204);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   test("a body is read once: a second read rejects, bodyUsed says so, clone throws", async () => {
