@@ -2,13 +2,11 @@
  * The process: validates the configuration, opens the database and migrates it, writes demo data on first start,
  * then serves /healthz, the REST API under /api, static files and the Remix app on one port.
  */
-import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { serve, type ServerType } from "@hono/node-server";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import pino from "pino";
@@ -20,20 +18,13 @@ import { migrate } from "./api/db/migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./api/db/seed.ts";
 import { limitBodies } from "./api/lib/body-limit.ts";
 import { bufferedCompression, staticFiles } from "./api/lib/compression.ts";
-import {
-  checkFormBody,
-  CLIENT_ADDRESS_HEADER,
-  clientAddressOf,
-  noticeResponse,
-  sameOrigin,
-} from "./api/lib/http-guards.ts";
+import { checkFormBody, CLIENT_ADDRESS_HEADER, noticeResponse, sameOrigin } from "./api/lib/http-guards.ts";
 import { publicCache } from "./api/lib/public-cache.ts";
+import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { createDiskStorage } from "./api/services/storage.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-
-type Variables = { requestId: string; nonce: string; clientAddress: string };
 
 export async function startServer(config: Config) {
   const startedAt = performance.now();
@@ -67,30 +58,9 @@ export async function startServer(config: Config) {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const remix = createRequestHandler(build, config.env === "production" ? "production" : "development");
 
-  const app = new Hono<{ Variables: Variables }>();
+  const app = new Hono<{ Variables: FrameVariables }>();
 
-  app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
-    const nonce = randomBytes(16).toString("base64");
-    c.set("requestId", requestId);
-    c.set("nonce", nonce);
-    c.set("clientAddress", clientAddressOf(c.req.raw, socketAddress(c), config.trustProxy));
-    const begin = performance.now();
-    await next();
-    c.header("x-request-id", requestId);
-    // The nonce of the page sent: a public page replayed from the cache keeps the one it was rendered with.
-    setSecurityHeaders(c.res.headers, c.get("nonce"), config.env === "production");
-    logger.info(
-      {
-        requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - begin),
-      },
-      "request",
-    );
-  });
+  app.use("*", requestFrame({ logger, trustProxy: config.trustProxy, production: config.env === "production" }));
   // Short-lived public answers (the room page) kept a few seconds, compressed (api/lib/public-cache.ts).
   app.use("*", publicCache());
   // Whole-body gzip of dynamic answers (api/lib/compression.ts, docs/performance.md).
@@ -173,40 +143,6 @@ export async function startServer(config: Config) {
     })());
 
   return { url, port, close, database, seeded, logger };
-}
-
-function setSecurityHeaders(headers: Headers, nonce: string, production: boolean) {
-  if ((headers.get("content-type") ?? "").startsWith("text/html")) {
-    headers.set(
-      "content-security-policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
-        // No injected stylesheet; the one <style> element (the public room page's, which inlines its few rules so a
-        // phone needs no second request) carries this response's nonce.
-        `style-src 'self' 'nonce-${nonce}'`,
-        "img-src 'self' data: blob:",
-        "connect-src 'self'",
-        "font-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-      ].join("; "),
-    );
-  }
-  headers.set("x-content-type-options", "nosniff");
-  headers.set("referrer-policy", "strict-origin-when-cross-origin");
-  headers.set("x-frame-options", "DENY");
-  if (production) headers.set("strict-transport-security", "max-age=31536000");
-}
-
-function socketAddress(c: Parameters<typeof getConnInfo>[0]) {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined; // not served by @hono/node-server (app.fetch called directly)
-  }
 }
 
 /** Whether the database answers within two seconds (the readiness check and the 503 decision). */

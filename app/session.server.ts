@@ -48,12 +48,14 @@ async function cookieToken(request: Request, context: AppLoadContext) {
 
 /**
  * One check per request: the layout's loader and the page's loader run for the same request (same load context),
- * so the answer is kept for that context only.
+ * so the answer is kept for that context only, keyed by the cookie header (its signature is checked once too).
  */
 type Checked = SessionUser | null | { unavailable: string };
 const checked = new WeakMap<AppLoadContext, Map<string, Promise<Checked>>>();
 
-async function checkToken(request: Request, context: AppLoadContext, token: string): Promise<Checked> {
+async function checkCookie(request: Request, context: AppLoadContext): Promise<Checked> {
+  const token = await cookieToken(request, context);
+  if (!token) return null;
   const result = await getCurrentSession({ context, request, auth: { token } });
   if (!result.ok) {
     if (result.status === 401 || result.status === 403) return null;
@@ -80,12 +82,11 @@ async function checkToken(request: Request, context: AppLoadContext, token: stri
 
 /** The signed-in user, checked against the sessions table, or null when signed out, revoked or expired. */
 export async function getSessionUser(request: Request, context: AppLoadContext) {
-  const token = await cookieToken(request, context);
-  if (!token) return null;
+  const cookie = request.headers.get("cookie") ?? "";
   let perContext = checked.get(context);
   if (!perContext) checked.set(context, (perContext = new Map()));
-  let answer = perContext.get(token);
-  if (!answer) perContext.set(token, (answer = checkToken(request, context, token)));
+  let answer = perContext.get(cookie);
+  if (!answer) perContext.set(cookie, (answer = checkCookie(request, context)));
   const result = await answer;
   // The API (its database) is out: an outage page, not a sign-out (server.ts answers it as 503). A new Response
   // per loader: Remix reads each thrown body once.

@@ -7,11 +7,12 @@ export async function catalogueLayoutLoader(args: CatalogueArgs, kind: Catalogue
   const catalogue = await requireCatalogue(args, kind);
   // The register tab needs a main company and at least one active branch to register into (spec 000 §2).
   const canRegister = catalogue.canEdit && (await loadActiveBranches(catalogue.api)).length > 0;
+  const { helpEditor, helpViewer, listTab, registerTab } = catalogue.texts;
   return {
     canRegister,
     kind,
     title: catalogue.definition.titlePlural,
-    texts: catalogue.texts,
-    canEdit: catalogue.canEdit,
+    // Only the texts the frame shows: every one sent is encoded into each page's data.
+    texts: { help: catalogue.canEdit ? helpEditor : helpViewer, listTab, registerTab },
   };
 }

@@ -9,10 +9,10 @@ import type { catalogueLayoutLoader } from "./layout.server";
 
 /** A catalogue page: title with its help text, the 'Listar' / 'Cadastrar' tabs, and the tab's content. */
 export default function CatalogueLayout() {
-  const { kind, title, texts, canEdit, canRegister } = useLoaderData<typeof catalogueLayoutLoader>();
+  const { kind, title, texts, canRegister } = useLoaderData<typeof catalogueLayoutLoader>();
   return (
     <>
-      <PageHeader title={title} help={canEdit ? texts.helpEditor : texts.helpViewer} />
+      <PageHeader title={title} help={texts.help} />
       <Tabs>
         <NavLink to={`/${kind}`} end className="tab">
           {texts.listTab}

@@ -13,9 +13,11 @@ export async function catalogueListLoader(args: CatalogueArgs, kind: CatalogueKi
   const params = readListParams(url, DEFAULT_SORT);
   const result = await listCataloguePage(catalogue.api, kind, params);
   if (!result.ok) return failLoad(catalogue.api, result, catalogue.texts.loadFailed);
+  const { listTab, empty, duplicateButton, duplicateDialog } = catalogue.texts;
   return {
     kind,
-    texts: catalogue.texts,
+    // Only what the page shows (as for the rows below).
+    texts: { listTab, empty, duplicateButton, duplicateDialog },
     title: catalogue.definition.title,
     hasColor: catalogue.definition.hasColor,
     canEdit: catalogue.canEdit,
