@@ -27,10 +27,17 @@ export function requestFrame(options: {
     await next();
     // On the answer's own headers: Hono's c.header() on a finished answer rebuilds it around a stream of its body,
     // which the page would then be read from and written through (docs/performance.md 'The render path').
-    const headers = c.res.headers;
-    headers.set("x-request-id", requestId);
+    try {
+      c.res.headers.set("x-request-id", requestId);
+    } catch {
+      // Headers that cannot change (a native Response.redirect() or a fetch() result): a copy, as c.header() makes.
+      const { res } = c;
+      (c as { res: Response | undefined }).res = undefined; // or Hono's setter copies the old headers over again
+      c.res = new Response(res.body, res);
+      c.res.headers.set("x-request-id", requestId);
+    }
     // The nonce of the page sent: a public page replayed from the cache keeps the one it was rendered with.
-    setSecurityHeaders(headers, c.get("nonce"), options.production);
+    setSecurityHeaders(c.res.headers, c.get("nonce"), options.production);
     options.logger.info(
       {
         requestId,

@@ -29,6 +29,8 @@ beforeAll(() => {
     return new Response(page, { headers: { "content-type": "text/html; charset=utf-8", "x-nonce": nonce } });
   });
   app.get("/dados", (c) => c.json({ nome: "Recepção" }));
+  // A native answer whose headers cannot change (as Response.redirect() or fetch() give).
+  app.get("/fora", () => NativeResponse.redirect("https://exemplo.com.br/ajuda", 302));
 });
 
 test("a page keeps its body through the frame: gzipped whole, read without a stream built around it", async () => {
@@ -69,4 +71,12 @@ test("security headers on every answer, and the page's script nonce in its polic
   const data = await app.request("/dados");
   expect(data.headers.get("content-security-policy")).toBeNull();
   expect(data.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+});
+
+test("an answer whose headers cannot change is copied, not turned into a 500", async () => {
+  const answer = await app.request("/fora", { headers: { "x-request-id": "r1" } });
+  expect(answer.status).toBe(302);
+  expect(answer.headers.get("location")).toBe("https://exemplo.com.br/ajuda");
+  expect(answer.headers.get("x-request-id")).toBe("r1");
+  expect(answer.headers.get("x-frame-options")).toBe("DENY");
 });
