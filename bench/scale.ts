@@ -66,6 +66,7 @@ const API_SEARCH = `/api/setor?companyId=${COMPANY_ID}&q=${SEARCH}&sort=nome&dir
 const SIZES = [10_000, 50_000];
 const FLOOR = "bare Remix page (floor)";
 const SIGN_IN = "sign-in page";
+const FAQ = "signed-in page (FAQ)";
 const listName = (size: number) => `list page, ${fmt.int(size)}, searched`;
 const apiName = (size: number) => `API list search, ${fmt.int(size)}`;
 
@@ -145,7 +146,7 @@ export async function measureScale(settings: ScaleSettings, progress: (message: 
         cleanups.push(benchFile(file, page.body));
         add({ db, name: "static file, sign-in's size", server, spec: { path: `/${path.basename(file)}` } });
       }
-      add({ db, name: "signed-in page (FAQ)", server, spec: { path: "/faq", headers: { cookie } } });
+      add({ db, name: FAQ, server, spec: { path: "/faq", headers: { cookie } } });
     }
 
     // The product's route table grown to ~150 routes (bench/dummy-routes.ts).
@@ -274,6 +275,12 @@ async function report(cases: Case[], settings: ScaleSettings) {
       ratioOf(find(db, listName(10_000)), find(db, SIGN_IN)),
       target,
     );
+  }
+  // The restatement docs/performance.md proposes: the list against the same signed-in frame without the list.
+  for (const db of ["PGlite", "PostgreSQL"]) {
+    const ratio = ratioOf(find(db, listName(10_000)), find(db, FAQ));
+    if (ratio !== undefined)
+      targets.push([`${db}: list page 20 of 10,000 searched / ${FAQ} (no target)`, fmt.ratio(ratio), "", ""]);
   }
   const list = find("PGlite", listName(10_000));
   check("PGlite: list page 20 of 10,000 searched, p95 ms", list && mid(list, (load) => load.p95), 150, false);

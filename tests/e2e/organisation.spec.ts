@@ -96,7 +96,10 @@ test("issue 11's chain: a principal registers a company and its admin; the admin
   await expect(page).toHaveURL("/empresa-principal/cadastrar");
 
   // Every message of spec 000 §5 'Main companies' at once, with the register's validation toast.
-  for (const board of await page.getByRole("group", { name: "Quadros de Auditoria" }).getByRole("checkbox").all()) {
+  // all() does not wait: the URL changes before the new page is drawn, so wait for the eight boxes first.
+  const boards = page.getByRole("group", { name: "Quadros de Auditoria" }).getByRole("checkbox");
+  await expect(boards).toHaveCount(8);
+  for (const board of await boards.all()) {
     await board.uncheck();
   }
   await page.getByRole("button", { name: "Cadastrar" }).click();
