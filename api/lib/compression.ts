@@ -15,7 +15,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from "node:zlib";
 
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 
 const gzipAsync = promisify(gzip);
 
@@ -69,11 +69,15 @@ export function bufferedCompression(): MiddlewareHandler {
       headers.set("content-encoding", "gzip");
     }
     headers.set("content-length", String(out.length));
-    // Unset first: Hono's setter would copy the old answer's headers (its content-length) over the new ones.
-    (c as { res: Response | undefined }).res = undefined;
     // No statusText: the node server writes the status code alone.
-    c.res = new Response(out as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+    replaceAnswer(c, new Response(out as Uint8Array<ArrayBuffer>, { status: response.status, headers }));
   };
+}
+
+/** Puts a new answer in place of the old: unset first, or Hono's setter copies the old answer's headers over it. */
+export function replaceAnswer(c: Context, answer: Response) {
+  (c as { res: Response | undefined }).res = undefined;
+  c.res = answer;
 }
 
 const TYPES: Record<string, string> = {

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 
+import { replaceAnswer } from "./compression.ts";
+
 /**
  * A micro-cache for answers that declare themselves public for a short time (`Cache-Control: public, max-age=N`,
  * N ≤ MAX_AGE_S): today the public room page and its API call, which a queue of people scanning the same QR code asks
@@ -51,8 +53,7 @@ export function publicCache<E extends { Variables: { nonce: string } }>(
     if (length > MAX_BODY_BYTES) return;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers = new Headers(response.headers);
-    (c as { res: Response | undefined }).res = undefined;
-    c.res = new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, headers });
+    replaceAnswer(c, new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, headers }));
     if (body.length > MAX_BODY_BYTES) return;
     // The oldest entry goes first when full (Map keeps insertion order).
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);

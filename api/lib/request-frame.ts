@@ -9,6 +9,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 
+import { replaceAnswer } from "./compression.ts";
 import { clientAddressOf } from "./http-guards.ts";
 
 export type FrameVariables = { requestId: string; nonce: string; clientAddress: string };
@@ -31,9 +32,7 @@ export function requestFrame(options: {
       c.res.headers.set("x-request-id", requestId);
     } catch {
       // Headers that cannot change (a native Response.redirect() or a fetch() result): a copy, as c.header() makes.
-      const { res } = c;
-      (c as { res: Response | undefined }).res = undefined; // or Hono's setter copies the old headers over again
-      c.res = new Response(res.body, res);
+      replaceAnswer(c, new Response(c.res.body, c.res));
       c.res.headers.set("x-request-id", requestId);
     }
     // The nonce of the page sent: a public page replayed from the cache keeps the one it was rendered with.
