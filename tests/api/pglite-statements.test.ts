@@ -1,4 +1,4 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { Kysely, sql, type Generated } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -44,6 +44,36 @@ describe("prepared statements on PGlite", () => {
       expect(got.affectedRows ?? 0).toBe(expected.affectedRows ?? 0);
     }
     expect(await preparedCount()).toBe(6); // the repeated select is prepared once
+  });
+
+  test("each column is parsed as PGlite's query parses it, custom parsers included (the map is cut per statement)", async () => {
+    // The project's database keeps dates as text (api/db/connection.ts): a custom parser must still apply.
+    const custom = await PGlite.create({ parsers: { [types.DATE]: (value: string) => `dia ${value}` } });
+    try {
+      const own = preparedStatementClient(custom);
+      const text = `select $1::date as d, $2::timestamptz as at, $3::int8 as big, $4::numeric as n, $5::bool as b,
+        $6::int[] as ids, $7::text[] as names, $8::bytea as raw, $9::json as j, null::date as nothing`;
+      const params = [
+        "2024-02-29",
+        new Date("2024-03-01T12:30:00Z"),
+        9007199254740993n,
+        "12.50",
+        true,
+        [1, 2],
+        ["a", "b"],
+        new Uint8Array([1, 2, 255]),
+        { k: ["v"] },
+      ];
+      const expected = await custom.query(text, params);
+      for (let i = 0; i < 2; i++) {
+        const got = await own.query(text, params);
+        expect(got.rows).toEqual(expected.rows);
+        expect(got.fields).toEqual(expected.fields);
+      }
+      expect((expected.rows[0] as { d: string }).d).toBe("dia 2024-02-29");
+    } finally {
+      await custom.close();
+    }
   });
 
   test("an error reaches the caller with its code, and the client goes on; a bad statement is not kept", async () => {
