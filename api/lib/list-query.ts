@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { sql, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+
+import type { DB } from "../db/schema.ts";
 
 import { ApiError } from "./errors.ts";
 import "./zod-setup.ts";
@@ -184,4 +186,21 @@ export async function cachedTotal(
 /** The company's list version as text (int8), the expression a list query selects beside its rows. */
 export function listVersionOf(companyId: number) {
   return sql<string>`coalesce((select lv.version::text from list_versions lv where lv.company_id = ${companyId}), '0')`;
+}
+
+/**
+ * A paged list's total through the count cache. `pageVersion` is the company's list version selected beside the
+ * page's rows (listVersionOf), so rows and version come from one snapshot; an empty page carries none, and the
+ * version is then read alone (a primary-key look-up). A null key (an ids look-up) counts every time.
+ */
+export async function pageTotal(
+  db: Kysely<DB>,
+  cache: { key: string | null; companyId: number; pageVersion: string | undefined },
+  count: () => Promise<number>,
+): Promise<number> {
+  if (cache.key === null) return count();
+  const version =
+    cache.pageVersion ??
+    (await db.selectNoFrom(listVersionOf(cache.companyId).as("list_version")).executeTakeFirstOrThrow()).list_version;
+  return cachedTotal(db, cache.key, version, count);
 }

@@ -4,7 +4,7 @@ import type { Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { BRANCH_TEXTS as T, cnpjSearchDigits } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { cachedTotal, foldSearch, listVersionOf, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, listVersionOf, onePage, pageOf, pageTotal, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * Branches (filiais) of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes, the
@@ -101,11 +101,8 @@ export async function pageBranches(db: Kysely<DB>, scope: Scope, query: ListQuer
   const count = async () =>
     Number((await rowsQuery.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
   // The total is cached with the company's list version (branches' writes move it: migration 003's triggers).
-  const version =
-    rows[0]?.list_version ??
-    (await db.selectNoFrom(listVersionOf(scope.companyId).as("list_version")).executeTakeFirstOrThrow()).list_version;
   const key = `branches|${scope.companyId}|${scope.level === "company" ? "" : scope.branchId}|${search ?? ""}`;
-  const total = await cachedTotal(db, key, version, count);
+  const total = await pageTotal(db, { key, companyId: scope.companyId, pageVersion: rows[0]?.list_version }, count);
   return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
 }
 

@@ -7,7 +7,7 @@ import { ALREADY_PRESENT, catalogueTexts, INVALID_LIST, type CatalogueDefinition
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import {
-  cachedTotal,
+  pageTotal,
   CHUNK_SIZE,
   decodeCursor,
   encodeCursor,
@@ -244,7 +244,7 @@ export async function listCatalogueItems(
 /**
  * One page of the list and the total (size 0: every row on one page). The page is a deferred join: the ids of the
  * page are found in the scope + sort + id index (skipping `offset` index entries, not joined rows), then only those
- * 20 rows are read and joined to their branch. The total comes from the count cache (list-query.ts cachedTotal).
+ * 20 rows are read and joined to their branch. The total comes from the count cache (list-query.ts pageTotal).
  */
 export async function pageCatalogueItems(
   db: Kysely<DB>,
@@ -277,13 +277,7 @@ export async function pageCatalogueItems(
     .execute();
   const count = async () =>
     Number((await scoped.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
-  if (totalKey === null)
-    return { rows: rows.map(({ list_version: _version, ...row }) => row), total: await count(), page, size };
-  // An empty page (past the end, or no match at all) carries no version: read it alone (a primary-key look-up).
-  const version =
-    rows[0]?.list_version ??
-    (await db.selectNoFrom(listVersionOf(companyId).as("list_version")).executeTakeFirstOrThrow()).list_version;
-  const total = await cachedTotal(db, totalKey, version, count);
+  const total = await pageTotal(db, { key: totalKey, companyId, pageVersion: rows[0]?.list_version }, count);
   return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
 }
 

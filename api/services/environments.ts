@@ -13,7 +13,7 @@ import {
 } from "../domain/environments.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import {
-  cachedTotal,
+  pageTotal,
   CHUNK_SIZE,
   decodeCursor,
   encodeCursor,
@@ -357,12 +357,8 @@ export async function pageEnvironments(
   const items = rows.map(({ list_version: _version, ...row }) => row);
   const count = async () =>
     Number((await scoped.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
-  if (totalKey === null) return { rows: items, total: await count(), page, size };
-  // An empty page carries no version: read it alone (a primary-key look-up).
-  const version =
-    rows[0]?.list_version ??
-    (await db.selectNoFrom(listVersionOf(companyId).as("list_version")).executeTakeFirstOrThrow()).list_version;
-  return { rows: items, total: await cachedTotal(db, totalKey, version, count), page, size };
+  const total = await pageTotal(db, { key: totalKey, companyId, pageVersion: rows[0]?.list_version }, count);
+  return { rows: items, total, page, size };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { UserForRole } from "../domain/roles.ts";
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, listVersionOf, onePage, pageOf, pageTotal, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * Pre-registered CPFs of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes,
@@ -103,13 +103,17 @@ export async function pagePreRegisteredCpfs(db: Kysely<DB>, scope: Scope, query:
   const { page, size, limit, offset } = pageOf(query);
   const direction = query.dir === "desc" ? "desc" : "asc";
   const rows = await base
-    .select(COLUMNS)
+    .select([...COLUMNS, listVersionOf(scope.companyId).as("list_version")])
     .orderBy(sortOf(query.sort), direction)
     .orderBy("p.cpf", direction)
     .$call(onePage({ limit, offset }))
     .execute();
-  const { total } = await base.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow();
-  return { rows, total: Number(total), page, size };
+  const count = async () =>
+    Number((await base.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
+  // Writes to pre-registrations (migration 009) and to branches, whose names are searched (003), move the version.
+  const key = `cpfs|${scope.companyId}|${scope.level === "company" ? "" : scope.branchId}|${query.q?.trim() ?? ""}`;
+  const total = await pageTotal(db, { key, companyId: scope.companyId, pageVersion: rows[0]?.list_version }, count);
+  return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
 }
 
 /**

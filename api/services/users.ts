@@ -7,7 +7,7 @@ import { cnpjSearchDigits } from "../domain/organisation.ts";
 import { canEditUser, type UserEditCheck } from "../domain/roles.ts";
 import { createLevelsFor, levelChoicesFor, USER_TEXTS as T, type UserLevelId } from "../domain/users.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, listVersionOf, onePage, pageOf, pageTotal, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * The users of a main company (spec 000 §7 'CPFs, users, branches, companies'): the list, the create calls per level,
@@ -94,16 +94,25 @@ export async function pageUsers(db: Kysely<DB>, scope: Scope, query: ListQuery) 
   const { page, size, limit, offset } = pageOf(query);
   const direction = query.dir === "desc" ? "desc" : "asc";
   const rows = await base
+    .select(listVersionOf(scope.companyId).as("list_version"))
     .orderBy(sortOf(query.sort), direction)
     .orderBy("users.nome_folded", direction)
     .orderBy("users.id", direction)
     .$call(onePage({ limit, offset }))
     .execute();
-  const { total } = await filtered(db, scope, query.q)
-    .clearSelect()
-    .select(sql<string>`count(*)`.as("total"))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total), page, size };
+  const count = async () =>
+    Number(
+      (
+        await filtered(db, scope, query.q)
+          .clearSelect()
+          .select(sql<string>`count(*)`.as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    );
+  // Users' writes move the company's list version (migration 009), which the cached total is kept with.
+  const key = `users|${scope.companyId}|${scope.level === "company" ? "" : scope.branchId}|${query.q?.trim() ?? ""}`;
+  const total = await pageTotal(db, { key, companyId: scope.companyId, pageVersion: rows[0]?.list_version }, count);
+  return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
 }
 
 /** A user the caller may see, or 404 (another tenant's or another branch's answers like an unknown id). */
