@@ -110,7 +110,8 @@ type ParserMap = PGlite["parsers"];
 /**
  * The parsers of a statement's columns only. PGlite's parseResults copies the parser map it is given on every call
  * (`{...parsers}`), and the database's holds 316 types: that copy was half of a small query's CPU (120 of 260 µs).
- * A type missing here is missing from the database's map too, and both fall back to PGlite's defaults.
+ * A type missing here is missing from the database's map too, and both fall back to PGlite's defaults. The map is
+ * cut when the statement is prepared; DDL that changes its columns makes it stale, and it is prepared again.
  */
 function columnParsers(row: BackendMessage[], parsers: ParserMap): ParserMap {
   const chosen: ParserMap = {};

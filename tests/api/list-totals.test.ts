@@ -3,6 +3,7 @@
  * (docs/performance.md 'Caches and their invalidation', migration 009): a repeated search answers the cached total,
  * and every write, through the API or in plain SQL, makes the next request count again.
  */
+import { sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { useTestApi } from "../support/api.ts";
@@ -61,8 +62,32 @@ describe("the users list's total", () => {
 
     await t.db.updateTable("users").set({ nome: "Outra pessoa" }).where("cpf", "=", secondCpf).execute();
     expect(await total("zuleica")).toBe(before + 1);
+    expect(await total("Outra pessoa")).toBe(1);
     await t.db.deleteFrom("users").where("cpf", "=", secondCpf).execute();
     expect(await total("Outra pessoa")).toBe(0);
+    expect(await total("zuleica")).toBe(before + 1);
+  });
+
+  test("a repeated page answers the cached total: a write that does not move the version is not counted", async () => {
+    const before = await total("zuleica");
+    // The insert trigger off for one statement: the row is there, the version has not moved.
+    const {
+      id: _id,
+      nome_folded: _folded,
+      ...columns
+    } = await t.db.selectFrom("users").selectAll().where("nome", "=", "Zuleica Nova").executeTakeFirstOrThrow();
+    const hiddenCpf = nextCpf();
+    await t.db.transaction().execute(async (trx) => {
+      await sql`alter table users disable trigger users_list_version_ins`.execute(trx);
+      await trx
+        .insertInto("users")
+        .values({ ...columns, nome: "Zuleica escondida", email: `oculta${serial}@totais.test`, cpf: hiddenCpf })
+        .execute();
+      await sql`alter table users enable trigger users_list_version_ins`.execute(trx);
+    });
+    expect(await total("zuleica")).toBe(before);
+    // Any write that moves the version brings the real total back.
+    await t.db.updateTable("users").set({ telefone: "85999990000" }).where("cpf", "=", hiddenCpf).execute();
     expect(await total("zuleica")).toBe(before + 1);
   });
 });
@@ -97,11 +122,15 @@ describe("the pre-registered CPF list's total", () => {
     expect(removed.status).toBe(200);
     expect(await total()).toBe(before);
 
+    const inSql = nextCpf();
     await t.db
       .insertInto("pre_registered_cpfs")
-      .values({ company_id: ids.hospital, branch_id: ids.messejana, cpf: nextCpf(), role_id: 5 })
+      .values({ company_id: ids.hospital, branch_id: ids.messejana, cpf: inSql, role_id: 5 })
       .execute();
     expect(await total()).toBe(before + 1);
+    // A hard delete in SQL (the API only marks a removal).
+    await t.db.deleteFrom("pre_registered_cpfs").where("cpf", "=", inSql).execute();
+    expect(await total()).toBe(before);
 
     const inMessejana = await total("zirconia");
     await t.db.updateTable("branches").set({ nome: "Filial Zircônia" }).where("id", "=", ids.messejana).execute();

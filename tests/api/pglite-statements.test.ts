@@ -52,7 +52,8 @@ describe("prepared statements on PGlite", () => {
     try {
       const own = preparedStatementClient(custom);
       const text = `select $1::date as d, $2::timestamptz as at, $3::int8 as big, $4::numeric as n, $5::bool as b,
-        $6::int[] as ids, $7::text[] as names, $8::bytea as raw, $9::json as j, null::date as nothing`;
+        $6::int[] as ids, $7::text[] as names, $8::bytea as raw, $9::json as j, null::date as nothing,
+        array[$1::date, null] as days`;
       const params = [
         "2024-02-29",
         new Date("2024-03-01T12:30:00Z"),
@@ -70,7 +71,7 @@ describe("prepared statements on PGlite", () => {
         expect(got.rows).toEqual(expected.rows);
         expect(got.fields).toEqual(expected.fields);
       }
-      expect((expected.rows[0] as { d: string }).d).toBe("dia 2024-02-29");
+      expect(expected.rows[0]).toMatchObject({ d: "dia 2024-02-29", days: ["dia 2024-02-29", null] });
     } finally {
       await custom.close();
     }
