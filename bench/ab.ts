@@ -13,7 +13,7 @@ import path from "node:path";
 
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
 
-import { csvImportRequest, SEARCH_TERM, timed, WORDS } from "./catalogues.ts";
+import { importSectors, SEARCH_TERM, WORDS } from "./catalogues.ts";
 import {
   apiSignIn,
   fmt,
@@ -74,8 +74,7 @@ try {
     if (fills) {
       const token = await apiSignIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
       const names = Array.from({ length: SECTORS - 16 }, (_, i) => `Setor ab ${i} ala ${WORDS[i % WORDS.length]}`);
-      const { response } = await timed(server.url, csvImportRequest(token, "setores", 1, names), 600_000);
-      if (response.status !== 201) throw new Error(`sector import answered ${response.status}`);
+      await importSectors(server.url, token, names);
     }
     servers.get(tree.name)!.cookie = await signIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
   }

@@ -14,7 +14,7 @@ import { CSV_MAX_ROWS } from "../api/domain/catalogue-csv.ts";
 import { CATALOGUES } from "../api/domain/catalogues.ts";
 
 import type { BenchContext } from "./cases.ts";
-import { csvImportRequest, LIST_BRANCH_ID, listTotal, timed, WORDS } from "./catalogues.ts";
+import { importSectors, listTotal, WORDS } from "./catalogues.ts";
 import { apiSignIn, fmt, formatTable, median, probe, signIn, startServer, tempDir } from "./lib.ts";
 
 /** The page-size value the list's 'Todos' option puts in the URL (app/lib/list-params.ts); 'Todos' itself means 20. */
@@ -77,14 +77,7 @@ async function seedSectors(context: BenchContext, rows: number, progress: (messa
   for (let start = 0; start < count; start += CSV_MAX_ROWS) {
     const part = names.slice(start, start + CSV_MAX_ROWS);
     progress(`  importing ${fmt.int(part.length)} sectors (${fmt.int(start + part.length)} of ${fmt.int(count)})`);
-    const request = csvImportRequest(await context.apiToken(), "setores", LIST_BRANCH_ID, part);
-    const { response, ms: took } = await timed(context.baseUrl, request, 600_000);
-    ms += took;
-    const text = response.body.toString("utf8");
-    if (response.status !== 201 || JSON.parse(text).created !== part.length)
-      throw new Error(
-        `export setup: importing ${part.length} sectors answered ${response.status} ${text.slice(0, 300)}`,
-      );
+    ms += await importSectors(context.baseUrl, await context.apiToken(), part);
   }
   const total = await listTotal(context, "setores");
   if (total !== rows) throw new Error(`export setup: the company holds ${total} sectors, expected ${rows}`);

@@ -12,7 +12,7 @@ import path from "node:path";
 
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
 
-import { csvImportRequest, timed, WORDS } from "./catalogues.ts";
+import { importSectors, WORDS } from "./catalogues.ts";
 import { apiSignIn, fmt, runLoad, signIn, sleep, startServer, tempDir, temporaryDatabase } from "./lib.ts";
 
 const target = process.argv[2] ?? "/setores?q=pediatrica&ordem=nome&dir=desc&tamanho=20";
@@ -39,7 +39,7 @@ try {
   const token = await apiSignIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
   const cookie = await signIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
   const names = Array.from({ length: rows - 16 }, (_, i) => `Setor perfil ${i} ala ${WORDS[i % WORDS.length]}`);
-  if (names.length > 0) await timed(server.url, csvImportRequest(token, "setores", 1, names), 600_000);
+  if (names.length > 0) await importSectors(server.url, token, names);
   // PROFILE_SIGNED_OUT=1: a visitor without a session (the sign-in page, the room page).
   const headers: Record<string, string> = process.env.PROFILE_SIGNED_OUT
     ? { "accept-encoding": "gzip" }

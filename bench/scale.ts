@@ -17,7 +17,7 @@ import path from "node:path";
 
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
 
-import { checkApiPage, checkWebPage, COMPANY_ID, csvImportRequest, PAGE_SIZE, timed, WORDS } from "./catalogues.ts";
+import { checkApiPage, checkWebPage, COMPANY_ID, importSectors, PAGE_SIZE, WORDS } from "./catalogues.ts";
 import { JS_BUDGET_BYTES, jsBudgetTable, measureJsBudget } from "./js-budget.ts";
 import {
   apiSignIn,
@@ -169,8 +169,7 @@ export async function measureScale(settings: ScaleSettings, progress: (message: 
       ).length;
       for (const { db, server, cookie, token } of apps) {
         progress(`scale: ${db} importing ${count} sectors (company total ${size})`);
-        const { response, ms } = await timed(server.url, csvImportRequest(token, "setores", 1, names), 600_000);
-        if (response.status !== 201) throw new Error(`scale ${db}: import answered ${response.status}`);
+        const ms = await importSectors(server.url, token, names);
         progress(`  imported in ${fmt.int(ms)} ms`);
         const total = await companyTotal(server.url, token);
         if (total !== size) throw new Error(`scale ${db}: the company holds ${total} sectors, not ${size}`);

@@ -1,4 +1,4 @@
-import { parse, protocol, type PGlite, type Results } from "@electric-sql/pglite";
+import { parse, protocol, type messages, type PGlite, type Results } from "@electric-sql/pglite";
 
 const { serialize } = protocol;
 type BackendMessage = Awaited<ReturnType<PGlite["execProtocol"]>>["messages"][number];
@@ -18,7 +18,7 @@ const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
  * custom and generic plans, as for any prepared statement. Answers are parsed by PGlite's own parser.
  */
 export function preparedStatementClient(pglite: PGlite) {
-  type Statement = { name: string; paramTypes: number[]; row: BackendMessage[]; parsers: ParserMap };
+  type Statement = { name: string; paramTypes: number[]; row: RowDescription[]; parsers: ParserMap };
   const statements = new Map<string, Statement>();
   /** Statements to close with the next batch (evicted, or made stale by DDL). */
   const closing: string[] = [];
@@ -37,7 +37,7 @@ export function preparedStatementClient(pglite: PGlite) {
     const name = `kysely_${++counter}`;
     const described = await send(serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }));
     // The statement's row description stands in for the portal's: same columns, text format.
-    const row = described.filter((message) => message.name === "rowDescription");
+    const row = described.filter((message): message is RowDescription => message.name === "rowDescription");
     const statement: Statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(described),
@@ -106,6 +106,7 @@ export function preparedStatementClient(pglite: PGlite) {
 }
 
 type ParserMap = PGlite["parsers"];
+type RowDescription = messages.RowDescriptionMessage;
 
 /**
  * The parsers of a statement's columns only. PGlite's parseResults copies the parser map it is given on every call
@@ -113,10 +114,10 @@ type ParserMap = PGlite["parsers"];
  * A type missing here is missing from the database's map too, and both fall back to PGlite's defaults. The map is
  * cut when the statement is prepared; DDL that changes its columns makes it stale, and it is prepared again.
  */
-function columnParsers(row: BackendMessage[], parsers: ParserMap): ParserMap {
+function columnParsers(row: RowDescription[], parsers: ParserMap): ParserMap {
   const chosen: ParserMap = {};
   for (const message of row) {
-    for (const field of (message as { fields?: { dataTypeID: number }[] }).fields ?? []) {
+    for (const field of message.fields) {
       const parser = parsers[field.dataTypeID];
       if (parser) chosen[field.dataTypeID] = parser;
     }

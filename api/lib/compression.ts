@@ -15,7 +15,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from "node:zlib";
 
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
+
+import { replaceAnswer } from "./replace-answer.ts";
 
 const gzipAsync = promisify(gzip);
 
@@ -72,12 +74,6 @@ export function bufferedCompression(): MiddlewareHandler {
     // No statusText: the node server writes the status code alone.
     replaceAnswer(c, new Response(out as Uint8Array<ArrayBuffer>, { status: response.status, headers }));
   };
-}
-
-/** Puts a new answer in place of the old: unset first, or Hono's setter copies the old answer's headers over it. */
-export function replaceAnswer(c: Context, answer: Response) {
-  (c as { res: Response | undefined }).res = undefined;
-  c.res = answer;
 }
 
 const TYPES: Record<string, string> = {

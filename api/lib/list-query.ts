@@ -189,18 +189,21 @@ export function listVersionOf(companyId: number) {
 }
 
 /**
- * A paged list's total through the count cache. `pageVersion` is the company's list version selected beside the
- * page's rows (listVersionOf), so rows and version come from one snapshot; an empty page carries none, and the
- * version is then read alone (a primary-key look-up). A null key (an ids look-up) counts every time.
+ * A page's rows and the list's total through the count cache. Each row carries `list_version`, the company's list
+ * version selected beside it (listVersionOf), so rows and version come from one snapshot; the rows come back without
+ * it. An empty page carries none, and the version is then read alone (a primary-key look-up). A null key (an ids
+ * look-up) counts every time.
  */
-export async function pageTotal(
+export async function withPageTotal<Row extends { list_version: string }>(
   db: Kysely<DB>,
-  cache: { key: string | null; companyId: number; pageVersion: string | undefined },
+  rows: Row[],
+  cache: { key: string | null; companyId: number },
   count: () => Promise<number>,
-): Promise<number> {
-  if (cache.key === null) return count();
+): Promise<{ rows: Omit<Row, "list_version">[]; total: number }> {
+  const items = rows.map(({ list_version: _version, ...row }) => row);
+  if (cache.key === null) return { rows: items, total: await count() };
   const version =
-    cache.pageVersion ??
+    rows[0]?.list_version ??
     (await db.selectNoFrom(listVersionOf(cache.companyId).as("list_version")).executeTakeFirstOrThrow()).list_version;
-  return cachedTotal(db, cache.key, version, count);
+  return { rows: items, total: await cachedTotal(db, cache.key, version, count) };
 }

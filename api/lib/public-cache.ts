@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 
-import { replaceAnswer } from "./compression.ts";
+import { replaceAnswer } from "./replace-answer.ts";
 
 /**
  * A micro-cache for answers that declare themselves public for a short time (`Cache-Control: public, max-age=N`,

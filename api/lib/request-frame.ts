@@ -9,8 +9,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 
-import { replaceAnswer } from "./compression.ts";
 import { clientAddressOf } from "./http-guards.ts";
+import { replaceAnswer } from "./replace-answer.ts";
 
 export type FrameVariables = { requestId: string; nonce: string; clientAddress: string };
 

@@ -4,7 +4,7 @@ import type { Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { BRANCH_TEXTS as T, cnpjSearchDigits } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, listVersionOf, onePage, pageOf, pageTotal, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * Branches (filiais) of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes, the
@@ -102,8 +102,7 @@ export async function pageBranches(db: Kysely<DB>, scope: Scope, query: ListQuer
     Number((await rowsQuery.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
   // The total is cached with the company's list version (branches' writes move it: migration 003's triggers).
   const key = `branches|${scope.companyId}|${scope.level === "company" ? "" : scope.branchId}|${search ?? ""}`;
-  const total = await pageTotal(db, { key, companyId: scope.companyId, pageVersion: rows[0]?.list_version }, count);
-  return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
+  return { ...(await withPageTotal(db, rows, { key, companyId: scope.companyId }, count)), page, size };
 }
 
 /** One branch in scope, or 404. */

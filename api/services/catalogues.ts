@@ -7,7 +7,7 @@ import { ALREADY_PRESENT, catalogueTexts, INVALID_LIST, type CatalogueDefinition
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import {
-  pageTotal,
+  withPageTotal,
   CHUNK_SIZE,
   decodeCursor,
   encodeCursor,
@@ -244,7 +244,7 @@ export async function listCatalogueItems(
 /**
  * One page of the list and the total (size 0: every row on one page). The page is a deferred join: the ids of the
  * page are found in the scope + sort + id index (skipping `offset` index entries, not joined rows), then only those
- * 20 rows are read and joined to their branch. The total comes from the count cache (list-query.ts pageTotal).
+ * 20 rows are read and joined to their branch. The total comes from the count cache (list-query.ts withPageTotal).
  */
 export async function pageCatalogueItems(
   db: Kysely<DB>,
@@ -277,8 +277,7 @@ export async function pageCatalogueItems(
     .execute();
   const count = async () =>
     Number((await scoped.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
-  const total = await pageTotal(db, { key: totalKey, companyId, pageVersion: rows[0]?.list_version }, count);
-  return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
+  return { ...(await withPageTotal(db, rows, { key: totalKey, companyId }, count)), page, size };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "../domain/environments.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import {
-  pageTotal,
+  withPageTotal,
   CHUNK_SIZE,
   decodeCursor,
   encodeCursor,
@@ -354,11 +354,9 @@ export async function pageEnvironments(
     .orderBy("page.sort_key", direction)
     .orderBy("page.id", direction)
     .execute();
-  const items = rows.map(({ list_version: _version, ...row }) => row);
   const count = async () =>
     Number((await scoped.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
-  const total = await pageTotal(db, { key: totalKey, companyId, pageVersion: rows[0]?.list_version }, count);
-  return { rows: items, total, page, size };
+  return { ...(await withPageTotal(db, rows, { key: totalKey, companyId }, count)), page, size };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
 import type { UserForRole } from "../domain/roles.ts";
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, listVersionOf, onePage, pageOf, pageTotal, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * Pre-registered CPFs of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes,
@@ -112,8 +112,7 @@ export async function pagePreRegisteredCpfs(db: Kysely<DB>, scope: Scope, query:
     Number((await base.select(sql<string>`count(*)`.as("total")).executeTakeFirstOrThrow()).total);
   // Writes to pre-registrations (migration 009) and to branches, whose names are searched (003), move the version.
   const key = `cpfs|${scope.companyId}|${scope.level === "company" ? "" : scope.branchId}|${query.q?.trim() ?? ""}`;
-  const total = await pageTotal(db, { key, companyId: scope.companyId, pageVersion: rows[0]?.list_version }, count);
-  return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
+  return { ...(await withPageTotal(db, rows, { key, companyId: scope.companyId }, count)), page, size };
 }
 
 /**

@@ -7,7 +7,7 @@ import { cnpjSearchDigits } from "../domain/organisation.ts";
 import { canEditUser, type UserEditCheck } from "../domain/roles.ts";
 import { createLevelsFor, levelChoicesFor, USER_TEXTS as T, type UserLevelId } from "../domain/users.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, listVersionOf, onePage, pageOf, pageTotal, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQuery } from "../lib/list-query.ts";
 
 /**
  * The users of a main company (spec 000 §7 'CPFs, users, branches, companies'): the list, the create calls per level,
@@ -103,7 +103,7 @@ export async function pageUsers(db: Kysely<DB>, scope: Scope, query: ListQuery) 
   const count = async () =>
     Number(
       (
-        await filtered(db, scope, query.q)
+        await base
           .clearSelect()
           .select(sql<string>`count(*)`.as("total"))
           .executeTakeFirstOrThrow()
@@ -111,8 +111,7 @@ export async function pageUsers(db: Kysely<DB>, scope: Scope, query: ListQuery) 
     );
   // Users' writes move the company's list version (migration 009), which the cached total is kept with.
   const key = `users|${scope.companyId}|${scope.level === "company" ? "" : scope.branchId}|${query.q?.trim() ?? ""}`;
-  const total = await pageTotal(db, { key, companyId: scope.companyId, pageVersion: rows[0]?.list_version }, count);
-  return { rows: rows.map(({ list_version: _version, ...row }) => row), total, page, size };
+  return { ...(await withPageTotal(db, rows, { key, companyId: scope.companyId }, count)), page, size };
 }
 
 /** A user the caller may see, or 404 (another tenant's or another branch's answers like an unknown id). */
