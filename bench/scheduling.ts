@@ -175,13 +175,15 @@ export async function measureScheduling(progress: (message: string) => void, pro
           .executeTakeFirstOrThrow()
       ).n,
     );
-    // The room page's room: a demo room the simulator cleaned today.
+    // The room page's room: the demo room the simulator cleaned last (today, or yesterday just after midnight,
+    // before the simulated day has begun).
     roomId = (
       await db
         .selectFrom("bookings")
         .select("environment_id")
-        .where("data_agend", "=", today)
+        .where("data_agend", "<=", today)
         .where("status", "is not", null)
+        .orderBy("data_agend", "desc")
         .orderBy("environment_id")
         .executeTakeFirstOrThrow()
     ).environment_id;
