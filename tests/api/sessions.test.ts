@@ -4,7 +4,7 @@ import { hashToken } from "../../api/auth/tokens.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { forgetKnownBlocks } from "../../api/lib/rate-limit.ts";
 import { useTestApi } from "../support/api.ts";
-import { branchId, COMPANY_A, companyId } from "../support/demo.ts";
+import { branchId, COMPANY_A, companyId, userByEmail } from "../support/demo.ts";
 
 const BAD_CREDENTIALS = "Ocorreu um erro ao fazer login, cheque as credenciais.";
 const UNAUTHENTICATED = "Sessão expirada. Faça login novamente.";
@@ -184,6 +184,27 @@ describe("bearer tokens", () => {
     expect((await t.get("/api/users/me", { headers: { authorization: "Basic abc" } })).status).toBe(401);
     expect((await t.get("/api/users/me", { headers: { authorization: "Bearer" } })).status).toBe(401);
     expect((await t.get("/api/users/me", { token: "A".repeat(43) })).status).toBe(401);
+  });
+
+  test("a token of a user made inactive stays refused once the user is active again", async () => {
+    const user = await userByEmail(t.db, "cicero@demo.com.br");
+    const token = await t.signIn(user.email);
+    const admin = await t.signIn("admin@demo.com.br");
+    const edit = (ativo: boolean) =>
+      t.put("/api/users", { userId: user.id, nome: user.nome, telefone: user.telefone, ativo }, { token: admin });
+    expect((await edit(false)).status).toBe(200);
+    expect((await edit(true)).status).toBe(200);
+    expect((await userByEmail(t.db, user.email)).ativo).toBe(1);
+
+    const answer = await t.get("/api/users/me", { token });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: UNAUTHENTICATED });
+    const session = await t.db
+      .selectFrom("sessions")
+      .select("revoked_at")
+      .where("token_hash", "=", hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(session.revoked_at).not.toBeNull();
   });
 
   test("the token of a user made inactive stops working at once", async () => {
