@@ -2,7 +2,7 @@
  * Issue 7 item 1: who may edit whom (spec 000 §6), checked in the API against the TARGET's level. A matrix of
  * editor level × target level, all in one branch so the tenant/branch scope never decides: only the rule table.
  */
-import { describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 
 import { hashPassword } from "../../api/auth/password.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
@@ -32,7 +32,8 @@ describe("PUT /api/users: the edit rule table of spec 000 §6", () => {
   const tokens = new Map<string, string>();
   let cpf = 10_000_000_000;
 
-  test("set-up: one editor and one target per level, all in branch Aldeota", async () => {
+  // One editor and one target per level, all in branch Aldeota.
+  beforeAll(async () => {
     const company = await companyId(t.db, COMPANY_A);
     const aldeota = await branchId(t.db, "Filial Aldeota");
     const password_hash = await hashPassword(DEMO_PASSWORD);
@@ -79,15 +80,16 @@ describe("PUT /api/users: the edit rule table of spec 000 §6", () => {
           { token: tokens.get(name(editor)) },
         );
         const after = await userByEmail(t.db, email);
+        // Put the target back for the next editor, whatever this test finds.
+        await t.db
+          .updateTable("users")
+          .set({ nome: before.nome, password_hash: before.password_hash })
+          .where("id", "=", before.id)
+          .execute();
         if (allowed) {
           expect(answer.status).toBe(200);
+          expect(after.nome).toBe("Nome Trocado");
           expect(after.password_hash).not.toBe(before.password_hash);
-          // Put the target back for the next editor.
-          await t.db
-            .updateTable("users")
-            .set({ nome: before.nome, password_hash: before.password_hash })
-            .where("id", "=", before.id)
-            .execute();
         } else {
           expect(answer.status).toBe(403);
           expect(answer.body.message).toBe("Permissão negada!");
@@ -102,7 +104,7 @@ describe("PUT /api/users: the edit rule table of spec 000 §6", () => {
     }
   }
 
-  test("the probe: an Administrador cannot replace the owner's password; the owner edits themself", async () => {
+  test("the probe: an Administrador cannot replace the owner's password (403)", async () => {
     const admin = await t.signIn("admin@demo.com.br");
     const owner = await userByEmail(t.db, "principal@demo.com.br");
     const answer = await t.put(
@@ -111,7 +113,12 @@ describe("PUT /api/users: the edit rule table of spec 000 §6", () => {
       { token: admin },
     );
     expect(answer.status).toBe(403);
-    expect((await userByEmail(t.db, "principal@demo.com.br")).password_hash).toBe(owner.password_hash);
+    expect(answer.body).toEqual({ message: "Permissão negada!" });
+    expect(await userByEmail(t.db, "principal@demo.com.br")).toEqual(owner);
+  });
+
+  test("the owner edits their own record (200)", async () => {
+    const owner = await userByEmail(t.db, "principal@demo.com.br");
     const self = await t.signIn("principal@demo.com.br");
     const own = await t.put(
       "/api/users",
@@ -119,5 +126,7 @@ describe("PUT /api/users: the edit rule table of spec 000 §6", () => {
       { token: self },
     );
     expect(own.status).toBe(200);
+    expect(own.body.user.nome).toBe("Paula P.");
+    expect((await userByEmail(t.db, "principal@demo.com.br")).nome).toBe("Paula P.");
   });
 });
