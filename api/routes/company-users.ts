@@ -28,8 +28,9 @@ import { User } from "./users.ts";
 /**
  * The users of a main company and their other names, spec 000 §7 'CPFs, users, branches, companies': HTTP only, the
  * rules and SQL are api/services/users.ts. Everything here is for those who may open /listagem-usuarios
- * (manageRegisters: roles 1, 2, 3, none); which levels they may create or give and whom they may edit is decided
- * per call by api/domain/users.ts and api/domain/roles.ts (a 403 'Permissão negada!').
+ * (manageRegisters: roles 1, 2, 3, none), except the names of one's own record, which everyone may keep; which levels
+ * they may create or give and whom they may edit is decided per call by api/domain/users.ts and api/domain/roles.ts
+ * (a 403 'Permissão negada!').
  */
 
 /** A row of the users list: the contract's User and the name of its company (the branch, or the main company). */
@@ -100,7 +101,7 @@ const namesRoute = createRoute({
   method: "get",
   path: "/nameUser",
   tags,
-  summary: "The other names of a user in scope",
+  summary: "The other names of a user in scope (everyone may read their own)",
   security: bearer,
   request: { query: z.object({ userId: int32 }) },
   responses: { 200: jsonResponse("Names", z.array(UserName)), ...refusals },
@@ -141,7 +142,8 @@ export function companyUserRoutes(deps: ApiDeps) {
   const app = new OpenAPIHono<ApiEnv>();
   const adminOf = (c: Context<ApiEnv>) => ({ scope: c.get("scope"), user: c.get("user") });
 
-  const paths = ["/allUsers/*", "/nameUser", "/nameUser/*"];
+  // The names are not behind the page's rule: everyone keeps their own (issue 22, item 8); the service checks the rest.
+  const paths = ["/allUsers/*"];
   for (const level of USER_LEVELS) {
     paths.push(`/empresas/${level.create}`);
     if (level.transform) paths.push(`/empresas/${level.transform}`);
@@ -214,7 +216,7 @@ export function companyUserRoutes(deps: ApiDeps) {
 
   app.openapi(namesRoute, async (c) => {
     const { userId } = c.req.valid("query");
-    return c.json((await listUserNames(db, c.get("scope"), userId)).map(userNameJson), 200);
+    return c.json((await listUserNames(db, adminOf(c), userId)).map(userNameJson), 200);
   });
 
   app.openapi(nameCreateRoute, async (c) => {

@@ -15,10 +15,10 @@ import {
   phoneField,
   signUpFields,
 } from "../domain/fields.ts";
-import { canEditUser, roleName } from "../domain/roles.ts";
+import { roleName } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
-import { assertSeatAvailable, assertUniqueUser } from "../services/users.ts";
+import { assertSeatAvailable, assertUniqueUser, findEditableUser } from "../services/users.ts";
 
 const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
@@ -256,21 +256,8 @@ export function userRoutes(deps: ApiDeps) {
     const scope = c.get("scope");
     const body = c.req.valid("json");
     const self = body.userId === user.id;
-    const target = await selectUsers(db)
-      .where("users.id", "=", body.userId)
-      .where("users.company_id", "=", scope.companyId)
-      .executeTakeFirst();
-    if (!target) throw notFound("Usuário não encontrado");
-    if (!self) {
-      if (scope.level !== "company") {
-        // Another branch's user answers exactly like an unknown one: the 404 must not tell that it exists.
-        if (target.branch_id !== scope.branchId) throw notFound("Usuário não encontrado");
-      }
-      // The rule table of spec 000 §6, checked against the target's level (domain/roles.ts).
-      if (!canEditUser(user, { id: target.id, roleId: target.role_id, coordenador: target.coordenador })) {
-        throw new ApiError(403, "Permissão negada!");
-      }
-    }
+    // The users scope every user call reads (404 outside it), then the rule table of spec 000 §6 (403).
+    const target = await findEditableUser(db, { scope, user }, body.userId);
     let passwordHash: string | undefined;
     if (body.password) {
       if (self) {

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 
 import { assertBranchInScope, type Scope } from "../auth/scope.ts";
 import { selectUsers, type UserRow } from "../auth/users.ts";
 import type { DB } from "../db/schema.ts";
 import { cnpjSearchDigits } from "../domain/organisation.ts";
-import { canEditUser, type UserEditCheck } from "../domain/roles.ts";
+import { can, canEditUser, type UserEditCheck } from "../domain/roles.ts";
 import { createLevelsFor, levelChoicesFor, USER_TEXTS as T, type UserLevelId } from "../domain/users.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQuery } from "../lib/list-query.ts";
@@ -13,7 +13,7 @@ import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQue
  * The users of a main company (spec 000 §7 'CPFs, users, branches, companies'): the list, the create calls per level,
  * the level changes and the other names, with the caller's scope. The role rules are api/domain/roles.ts
  * (canEditUser, who may edit whom) and api/domain/users.ts (which levels one may create or give); this module only
- * applies them. A company-level caller sees the company's users, a branch-level one the users of their branch.
+ * applies them. Which users a caller may reach at all is one rule, usersInScope, read by every user call.
  */
 
 /** Who acts: the scope and the signed-in user (the rules read the role and the id). */
@@ -25,7 +25,25 @@ export const USER_SORTS = ["empresa", "nome", "cpf", "email", "telefone", "nasci
 export type UserSort = (typeof USER_SORTS)[number];
 export const DEFAULT_USER_SORT: UserSort = "nome";
 
-/** The users a caller may see: the tenant's, and for branch-level callers those of their branch (staff or client). */
+/**
+ * The one rule for which users a caller may reach (issue 22, item 7): the tenant's, and for a branch-level caller or
+ * a client those whose home branch is theirs or who are clients of it (roleId 7 keeps its branch in
+ * filial_client_id, not branch_id). The list, one user, PUT /users, the level changes and the names all read it, so
+ * they agree; anyone else answers 404 as an unknown id. Who may then change whom is the role table (canEditUser).
+ */
+export function usersInScope(scope: Scope) {
+  return (eb: ExpressionBuilder<DB, "users">) => {
+    const tenant = eb("users.company_id", "=", scope.companyId);
+    if (scope.level === "company") return tenant;
+    const branch = eb.or([
+      eb("users.branch_id", "=", scope.branchId),
+      eb("users.filial_client_id", "=", scope.branchId),
+    ]);
+    return eb.and([tenant, branch]);
+  };
+}
+
+/** The users a caller may reach, with the name of their branch or company. */
 function scoped(db: Kysely<DB>, scope: Scope) {
   return selectUsers(db)
     .innerJoin("companies", "companies.id", "users.company_id")
@@ -33,13 +51,7 @@ function scoped(db: Kysely<DB>, scope: Scope) {
       join.on((eb) => eb("branches.id", "=", eb.fn.coalesce("users.branch_id", "users.filial_client_id"))),
     )
     .select(sql<string>`coalesce(branches.nome, companies.nome)`.as("empresa"))
-    .where("users.company_id", "=", scope.companyId)
-    .$if(scope.level !== "company", (qb) => {
-      const branchId = (scope as { branchId: number }).branchId;
-      return qb.where((eb) =>
-        eb.or([eb("users.branch_id", "=", branchId), eb("users.filial_client_id", "=", branchId)]),
-      );
-    });
+    .where(usersInScope(scope));
 }
 
 /**
@@ -121,8 +133,12 @@ export async function findUser(db: Kysely<DB>, scope: Scope, id: number): Promis
   return row;
 }
 
-/** A user the caller may see and edit under spec 000 §6 (403 'Permissão negada!' otherwise). */
-async function findEditableUser(db: Kysely<DB>, admin: UserAdmin, id: number) {
+/**
+ * A user the caller may reach (404 otherwise) and edit under spec 000 §6 (403 'Permissão negada!' otherwise): one's
+ * own record always, others by the role table. Every call that changes a user goes through here (PUT /users, the
+ * level changes, the names).
+ */
+export async function findEditableUser(db: Kysely<DB>, admin: UserAdmin, id: number) {
   const target = await findUser(db, admin.scope, id);
   if (!canEditUser(admin.user, { id: target.id, roleId: target.role_id, coordenador: target.coordenador }))
     throw new ApiError(403, "Permissão negada!");
@@ -286,9 +302,13 @@ export async function changeUserLevel(
 
 export type UserNameRow = { id: number; name: string; user_id: number };
 
-/** GET /nameUser?userId: the other names of a user in scope, alphabetically. */
-export async function listUserNames(db: Kysely<DB>, scope: Scope, userId: number): Promise<UserNameRow[]> {
-  await findUser(db, scope, userId);
+/**
+ * GET /nameUser?userId: the other names of a user in scope, alphabetically. Those who may open the users page read
+ * anyone's in their scope; everyone reads their own (issue 22, item 8), and another's is 403 for the others.
+ */
+export async function listUserNames(db: Kysely<DB>, admin: UserAdmin, userId: number): Promise<UserNameRow[]> {
+  const target = await findUser(db, admin.scope, userId);
+  if (target.id !== admin.user.id && !can(admin.user, "manageRegisters")) throw new ApiError(403, "Permissão negada!");
   return db
     .selectFrom("user_names")
     .select(["id", "name", "user_id"])

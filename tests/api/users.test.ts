@@ -452,3 +452,106 @@ describe("/api/nameUser: the other names of a user", () => {
     );
   });
 });
+
+describe("one scope for every user call (issue 22 item 7)", () => {
+  test("a coordinator reaches their branch's client on every call, another branch's client on none", async () => {
+    const create = (filiaId: number) =>
+      t.post("/api/empresas/cliente", { ...person({ nome: "Cliente do Escopo" }), filiaId }, { token: tokens.admin });
+    const own = (await create(ids.aldeota)).body;
+    const other = (await create(ids.messejana)).body;
+    expect([own.roleId, own.filialClientId, other.filialClientId]).toEqual([7, ids.aldeota, ids.messejana]);
+    const row = (id: number) =>
+      t.db
+        .selectFrom("users")
+        .select(["nome", "telefone", "role_id", "branch_id", "filial_client_id"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const calls = (id: number) => ({
+      list: () => t.get(`/api/allUsers/${ids.aldeota}`, { token: tokens.coordenador }),
+      names: () => t.get(`/api/nameUser?userId=${id}`, { token: tokens.coordenador }),
+      name: () => t.post("/api/nameUser", { userId: id, name: "Cliente Apelidado" }, { token: tokens.coordenador }),
+      edit: () =>
+        t.put(
+          "/api/users",
+          { userId: id, nome: "Cliente Renomeado", telefone: "85977776666", ativo: true },
+          { token: tokens.coordenador },
+        ),
+      level: () =>
+        t.post("/api/empresas/transformToASG", { userId: id, filialId: ids.aldeota }, { token: tokens.coordenador }),
+    });
+
+    const reach = calls(own.id);
+    expect((await reach.list()).body.map((user: any) => user.id)).toContain(own.id);
+    expect((await reach.names()).status).toBe(200);
+    const named = await reach.name();
+    expect(named.status).toBe(201);
+    expect(named.body).toEqual({ id: expect.any(Number), name: "Cliente Apelidado", tb_UsersId: own.id });
+    const edited = await reach.edit();
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.user).toMatchObject({ id: own.id, nome: "Cliente Renomeado", telefone: "85977776666" });
+    expect(await row(own.id)).toMatchObject({ nome: "Cliente Renomeado", telefone: "85977776666", role_id: 7 });
+    const moved = await reach.level();
+    expect(moved.status).toBe(200);
+    expect(await row(own.id)).toMatchObject({ role_id: 5, branch_id: ids.aldeota, filial_client_id: null });
+
+    const away = calls(other.id);
+    const before = await row(other.id);
+    expect((await away.list()).body.map((user: any) => user.id)).not.toContain(other.id);
+    for (const call of [away.names, away.name, away.edit, away.level]) {
+      const answer = await call();
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toBe("Usuário não encontrado");
+    }
+    expect(await row(other.id)).toEqual(before);
+    const names = await t.db.selectFrom("user_names").select("id").where("user_id", "=", other.id).execute();
+    expect(names).toEqual([]);
+  });
+});
+
+describe("one's own names for those who may not open the users page (issue 22 item 8)", () => {
+  test.each(["auditor", "cliente"])(
+    "the %s adds, lists, renames and removes their own names; another user's are 403",
+    async (who) => {
+      const token = await t.signIn(`${who}@demo.com.br`);
+      const me = await userByEmail(t.db, `${who}@demo.com.br`);
+      const nameRow = (id: number) =>
+        t.db.selectFrom("user_names").select(["name", "user_id"]).where("id", "=", id).executeTakeFirst();
+
+      const created = await t.post("/api/nameUser", { userId: me.id, name: `  Apelido ${who}  ` }, { token });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body).toEqual({ id: expect.any(Number), name: `Apelido ${who}`, tb_UsersId: me.id });
+      expect(await nameRow(created.body.id)).toEqual({ name: `Apelido ${who}`, user_id: me.id });
+      const listed = await t.get(`/api/nameUser?userId=${me.id}`, { token });
+      expect(listed.status).toBe(200);
+      expect(listed.body).toEqual([created.body]);
+      const renamed = await t.put("/api/nameUser", { id: created.body.id, name: `Outro ${who}` }, { token });
+      expect(renamed.status).toBe(200);
+      expect(await nameRow(created.body.id)).toEqual({ name: `Outro ${who}`, user_id: me.id });
+
+      // Sebastião (ASG of Filial Aldeota) is in both callers' scope: the role table still refuses him.
+      const asg = await userByEmail(t.db, "asg@demo.com.br");
+      const asgName = await t.db
+        .selectFrom("user_names")
+        .select("id")
+        .where("user_id", "=", asg.id)
+        .executeTakeFirstOrThrow();
+      const asgNames = () =>
+        t.db.selectFrom("user_names").select(["id", "name"]).where("user_id", "=", asg.id).execute();
+      const before = await asgNames();
+      const refused = [
+        await t.post("/api/nameUser", { userId: asg.id, name: "Invasor" }, { token }),
+        await t.get(`/api/nameUser?userId=${asg.id}`, { token }),
+        await t.put("/api/nameUser", { id: asgName.id, name: "Invasor" }, { token }),
+        await t.delete(`/api/nameUser/${asgName.id}`, { token }),
+      ];
+      for (const answer of refused) {
+        expect(answer.status).toBe(403);
+        expect(answer.body.message).toBe("Permissão negada!");
+      }
+      expect(await asgNames()).toEqual(before);
+
+      expect((await t.delete(`/api/nameUser/${created.body.id}`, { token })).status).toBe(204);
+      expect(await nameRow(created.body.id)).toBeUndefined();
+    },
+  );
+});
