@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { MESSAGES, preprocess } from "./fields.ts";
 import { onlyDigits } from "./masks.ts";
 import { isBranchLevel, type UserForRole } from "./roles.ts";
+import { USER_TEXTS } from "./users.ts";
 
 /**
  * Pre-registered CPFs (pré-cadastro de usuários), spec 000 §2 'Pre-registered CPFs', §3, §4, §5, §8: the Portuguese
@@ -50,6 +51,8 @@ export const CPF_TEXTS = {
   // ours
   duplicate: "CPF já pré-cadastrado",
   userExists: "Já existe um usuário cadastrado com este CPF",
+  // ours (issue 22): a CPF pre-registered or a user's in another main company, told apart from neither
+  unavailable: USER_TEXTS.cpfUnavailable,
   levelRequired: "Nível de acesso é obrigatório",
   levelInvalid: "Nível de acesso não permitido",
   branchRequired: "Filial é obrigatória",

@@ -50,6 +50,13 @@ export const USER_TEXTS = {
   notFound: "Usuário não encontrado",
   nameNotFound: "Nome não encontrado",
   nameDuplicate: "Este nome já está cadastrado para o usuário",
+  // ours: an e-mail or CPF already a user's in the same main company (also on sign-up and the profile)
+  emailTaken: "E-mail já cadastrado",
+  cpfTaken: "CPF já cadastrado",
+  // ours (issue 22): the same held in another main company, as a user or a pre-registration. Neither the company nor
+  // which of the two is told, so a tenant cannot probe another's staff (docs/users.md 'Duplicates in another company').
+  emailUnavailable: "E-mail indisponível para cadastro. Informe outro e-mail.",
+  cpfUnavailable: "CPF indisponível para cadastro. Se o número estiver correto, procure o suporte.",
   seatsFull: (max: number) =>
     `A empresa atingiu o número máximo de usuários ativos (${max}). Peça ao Administrador (P) para aumentar o limite.`,
 } as const;

@@ -166,7 +166,7 @@ export function signUpRoutes(deps: ApiDeps) {
         cpf: ["CPF não pré-cadastrado"],
       });
     }
-    await assertUniqueUser(db, { email: body.email, cpf: body.cpf });
+    await assertUniqueUser(db, invitation.company_id, { email: body.email, cpf: body.cpf });
     const passwordHash = await hashPassword(body.password);
     const companyWide = invitation.role_id === 2 || invitation.role_id === 4;
     const id = await db.transaction().execute(async (trx) => {
@@ -241,7 +241,7 @@ export function userRoutes(deps: ApiDeps) {
   app.openapi(updateProfile, async (c) => {
     const user = c.get("user");
     const body = c.req.valid("json");
-    await assertUniqueUser(db, { email: body.email }, user.id);
+    await assertUniqueUser(db, user.companyId, { email: body.email }, user.id);
     await db
       .updateTable("users")
       .set({ nome: body.nome, email: body.email, telefone: body.telefone, updated_at: new Date() })

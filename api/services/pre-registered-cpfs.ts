@@ -131,13 +131,13 @@ export async function assertCpfTarget(
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { code?: string }).code === "23505";
 
-const duplicate = () => new ApiError(409, T.duplicate, { cpf: [T.duplicate] });
+const cpfConflict = (message: string) => new ApiError(409, message, { cpf: [message] });
 
 /**
  * A new active pre-registration (POST empresas/saveFuncionarios). The company must be the caller's (404), the
  * branch one of it in scope and active, the level one the caller may give (§6). A CPF pre-registered anywhere
- * (not removed) or already a user's is refused: sign-up finds one invitation per CPF, and the unique index
- * pre_registered_cpfs_cpf_key backs the check against two concurrent saves.
+ * (not removed) or already a user's is refused (cpfRefusals says how): sign-up finds one invitation per CPF, and the
+ * unique index pre_registered_cpfs_cpf_key backs the check against two concurrent saves.
  */
 export async function createPreRegisteredCpf(
   db: Kysely<DB>,
@@ -147,15 +147,9 @@ export async function createPreRegisteredCpf(
   await assertCpfTarget(db, writer, input);
   if (!(preRegisterLevelsFor(writer.user) as readonly number[]).includes(input.roleId))
     throw new ApiError(400, T.levelInvalid, { roleId: [T.levelInvalid] });
-  const taken = await db
-    .selectFrom("pre_registered_cpfs")
-    .select("id")
-    .where("cpf", "=", input.cpf)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (taken) throw duplicate();
-  const user = await db.selectFrom("users").select("id").where("cpf", "=", input.cpf).executeTakeFirst();
-  if (user) throw new ApiError(409, T.userExists, { cpf: [T.userExists] });
+  const refusal = async () => (await cpfRefusals(db, input.companyId, [input.cpf])).get(input.cpf);
+  const taken = await refusal();
+  if (taken) throw cpfConflict(taken);
   try {
     const { id } = await db
       .insertInto("pre_registered_cpfs")
@@ -170,7 +164,8 @@ export async function createPreRegisteredCpf(
       .executeTakeFirstOrThrow();
     return await scoped(db, writer.scope).select(COLUMNS).where("p.id", "=", id).executeTakeFirstOrThrow();
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate();
+    // A concurrent save took the CPF in between: the same answer as the check would have given.
+    if (isUniqueViolation(error)) throw cpfConflict((await refusal()) ?? T.unavailable);
     throw error;
   }
 }
@@ -219,28 +214,40 @@ function slices<T>(items: T[]) {
   return out;
 }
 
-/** Which of these CPFs are taken: pre-registered anywhere (not removed), or already a user's. */
-async function takenCpfs(db: Kysely<DB>, cpfs: string[]) {
-  const preRegistered = new Set<string>();
-  const users = new Set<string>();
+/**
+ * Why each of these CPFs may not be pre-registered, for those that are taken: pre-registered anywhere (not removed)
+ * or already a user's. Issue 22: only what is in `companyId`, the writer's own main company, is named ('CPF já
+ * pré-cadastrado', then 'Já existe um usuário cadastrado com este CPF'); a CPF held only by another main company, as
+ * an invitation or as an account, gets one text (T.unavailable) that tells neither the company nor which of the two.
+ */
+async function cpfRefusals(db: Kysely<DB>, companyId: number, cpfs: string[]) {
+  const refusals = new Map<string, string>();
+  const note = (rows: { cpf: string; company_id: number }[], ownText: string) => {
+    for (const row of rows) {
+      const own = row.company_id === companyId;
+      // The own company's reason wins over another's; between the own two, the pre-registration (noted first).
+      if (!refusals.has(row.cpf) || (own && refusals.get(row.cpf) === T.unavailable))
+        refusals.set(row.cpf, own ? ownText : T.unavailable);
+    }
+  };
   for (const slice of slices(cpfs)) {
-    const found = await db
-      .selectFrom("pre_registered_cpfs")
-      .select("cpf")
-      .where("cpf", "in", slice)
-      .where("deleted_at", "is", null)
-      .execute();
-    for (const row of found) preRegistered.add(row.cpf);
-    for (const row of await db.selectFrom("users").select("cpf").where("cpf", "in", slice).execute())
-      users.add(row.cpf);
+    note(
+      await db
+        .selectFrom("pre_registered_cpfs")
+        .select(["cpf", "company_id"])
+        .where("cpf", "in", slice)
+        .where("deleted_at", "is", null)
+        .execute(),
+      T.duplicate,
+    );
+    note(await db.selectFrom("users").select(["cpf", "company_id"]).where("cpf", "in", slice).execute(), T.userExists);
   }
-  return { preRegistered, users };
+  return refusals;
 }
 
 /**
- * The checks against the database and the inserts, in one transaction: a row whose CPF is already pre-registered
- * ('CPF já pré-cadastrado') or already a user's ('Já existe um usuário cadastrado com este CPF') refuses the file,
- * each named by its line. When a concurrent save commits one of the CPFs in between, the unique index stops the
+ * The checks against the database and the inserts, in one transaction: a row whose CPF is already pre-registered or
+ * already a user's refuses the file, each named by its line with cpfRefusals' reason. When a concurrent save commits one of the CPFs in between, the unique index stops the
  * insert and the work runs again, now reporting that CPF's line (not a 500).
  */
 async function insertCsvRows(
@@ -252,14 +259,11 @@ async function insertCsvRows(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const taken = await takenCpfs(trx, cpfs);
-        const errors = rows.flatMap((row) =>
-          taken.preRegistered.has(row.cpf)
-            ? [cpfCsvLineError(row.line, T.duplicate)]
-            : taken.users.has(row.cpf)
-              ? [cpfCsvLineError(row.line, T.userExists)]
-              : [],
-        );
+        const refusals = await cpfRefusals(trx, target.companyId, cpfs);
+        const errors = rows.flatMap((row) => {
+          const refusal = refusals.get(row.cpf);
+          return refusal ? [cpfCsvLineError(row.line, refusal)] : [];
+        });
         if (errors.length) throw csvRefused(trimErrors(errors));
         for (const slice of slices(rows)) {
           await trx

@@ -171,20 +171,32 @@ export async function assertSeatAvailable(trx: Kysely<DB>, companyId: number) {
     throw new ApiError(400, T.seatsFull(company.max_number_users));
 }
 
-/** 409 when the e-mail or the CPF already belongs to a user (the unique indexes back this against races). */
-export async function assertUniqueUser(db: Kysely<DB>, fields: { email?: string; cpf?: string }, exceptId?: number) {
+const taken = (field: "email" | "cpf", message: string) => new ApiError(409, message, { [field]: [message] });
+
+/**
+ * 409 when the e-mail or the CPF already belongs to a user (the unique indexes are global and back this against races:
+ * one sign-in per e-mail, one account per CPF). Issue 22: only a holder in `companyId`, the main company the new or
+ * changed user belongs to, is named ('E-mail já cadastrado', 'CPF já cadastrado'); one in another main company gets a
+ * text that names no company, so a tenant cannot tell who works elsewhere.
+ */
+export async function assertUniqueUser(
+  db: Kysely<DB>,
+  companyId: number,
+  fields: { email?: string; cpf?: string },
+  exceptId?: number,
+) {
   if (fields.email) {
-    const taken = await db
+    const holder = await db
       .selectFrom("users")
-      .select("id")
+      .select("company_id")
       .where(sql`lower(email)`, "=", fields.email.toLowerCase())
       .$if(exceptId !== undefined, (qb) => qb.where("id", "!=", exceptId!))
       .executeTakeFirst();
-    if (taken) throw new ApiError(409, "E-mail já cadastrado", { email: ["E-mail já cadastrado"] });
+    if (holder) throw taken("email", holder.company_id === companyId ? T.emailTaken : T.emailUnavailable);
   }
   if (fields.cpf) {
-    const taken = await db.selectFrom("users").select("id").where("cpf", "=", fields.cpf).executeTakeFirst();
-    if (taken) throw new ApiError(409, "CPF já cadastrado", { cpf: ["CPF já cadastrado"] });
+    const holder = await db.selectFrom("users").select("company_id").where("cpf", "=", fields.cpf).executeTakeFirst();
+    if (holder) throw taken("cpf", holder.company_id === companyId ? T.cpfTaken : T.cpfUnavailable);
   }
 }
 
@@ -238,7 +250,7 @@ export async function createUser(
 ): Promise<ListedUserRow> {
   if (!(createLevelsFor(admin.user) as readonly number[]).includes(level)) throw new ApiError(403, "Permissão negada!");
   const branchId = await placeIn(db, admin.scope, level, place);
-  await assertUniqueUser(db, input);
+  await assertUniqueUser(db, admin.scope.companyId, input);
   try {
     const id = await db.transaction().execute(async (trx) => {
       await assertSeatAvailable(trx, admin.scope.companyId);
@@ -261,7 +273,7 @@ export async function createUser(
     return await findUser(db, admin.scope, id);
   } catch (error) {
     // A concurrent create took the e-mail or CPF between the check and the insert: the same 409 as the check.
-    if (isUniqueViolation(error)) await assertUniqueUser(db, input);
+    if (isUniqueViolation(error)) await assertUniqueUser(db, admin.scope.companyId, input);
     throw error;
   }
 }

@@ -205,11 +205,13 @@ describe("POST /api/empresas/saveCSVFuncionarios: rows refused, nothing written"
     ]);
   });
 
-  test("a CPF already pre-registered (active, inactive, another tenant's) or already a user's", async () => {
+  test("a CPF already pre-registered (active, inactive) or a user's; another tenant's named by no company", async () => {
     const otherTenant = newCpf();
     await imported(csv([[otherTenant, "ASG"]]), { token: tokens.outra, company: ids.other, branch: ids.recife });
     const coordinator = await userByEmail(t.db, "coordenador@demo.com.br");
+    const otherUser = await userByEmail(t.db, "outra@demo.com.br");
     const fresh = newCpf();
+    const neutral = "CPF indisponível para cadastro. Se o número estiver correto, procure o suporte.";
     await refused(
       csv([
         [fresh, "ASG"],
@@ -217,12 +219,14 @@ describe("POST /api/empresas/saveCSVFuncionarios: rows refused, nothing written"
         ["866.750.872-15", "ASG"], // the demo's inactive pre-registration
         [otherTenant, "Coordenador"],
         [coordinator.cpf, "Coordenador"],
+        [otherUser.cpf, "ASG"],
       ]),
       [
         "Linha 3: CPF já pré-cadastrado",
         "Linha 4: CPF já pré-cadastrado",
-        "Linha 5: CPF já pré-cadastrado",
+        `Linha 5: ${neutral}`,
         "Linha 6: Já existe um usuário cadastrado com este CPF",
+        `Linha 7: ${neutral}`,
       ],
     );
     expect(await allRows()).not.toContainEqual(expect.objectContaining({ cpf: fresh }));

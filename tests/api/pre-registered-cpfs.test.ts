@@ -115,6 +115,54 @@ describe("POST /api/empresas/saveFuncionarios", () => {
     expect(taken.body.fieldErrors.cpf).toEqual(["Já existe um usuário cadastrado com este CPF"]);
   });
 
+  test("another main company's pre-registration or user answers one text that names nobody (issue 22 item 11)", async () => {
+    const neutral = "CPF indisponível para cadastro. Se o número estiver correto, procure o suporte.";
+    const refusal = async (
+      cpf: string,
+      token = tokens.admin,
+      place = { idEmpresa: ids.hospital, idEmpresaFilial: ids.aldeota },
+    ) => {
+      const answer = await save({ cpf, ...place }, token);
+      expect(answer.status).toBe(409);
+      return answer.body;
+    };
+    const ours = (await created()).CPF;
+    const coordinator = await userByEmail(t.db, "coordenador@demo.com.br");
+    const theirs = (await created({ idEmpresa: ids.other, idEmpresaFilial: ids.recife }, tokens.outra)).CPF;
+    const theirUser = await userByEmail(t.db, "outra@demo.com.br");
+
+    // The own company's: the precise texts.
+    expect(await refusal(ours)).toEqual({
+      message: "CPF já pré-cadastrado",
+      fieldErrors: { cpf: ["CPF já pré-cadastrado"] },
+    });
+    expect(await refusal(coordinator.cpf)).toEqual({
+      message: "Já existe um usuário cadastrado com este CPF",
+      fieldErrors: { cpf: ["Já existe um usuário cadastrado com este CPF"] },
+    });
+    // Another company's invitation and another company's account: the same text, from either side.
+    for (const cpf of [theirs, theirUser.cpf])
+      expect(await refusal(cpf)).toEqual({ message: neutral, fieldErrors: { cpf: [neutral] } });
+    const fromThere = { idEmpresa: ids.other, idEmpresaFilial: ids.recife };
+    for (const cpf of [ours, coordinator.cpf])
+      expect(await refusal(cpf, tokens.outra, fromThere)).toEqual({
+        message: neutral,
+        fieldErrors: { cpf: [neutral] },
+      });
+
+    const rows = await t.db
+      .selectFrom("pre_registered_cpfs")
+      .select(["cpf", "company_id"])
+      .where("cpf", "in", [ours, theirs, coordinator.cpf, theirUser.cpf])
+      .where("deleted_at", "is", null)
+      .orderBy("company_id")
+      .execute();
+    expect(rows).toEqual([
+      { cpf: ours, company_id: ids.hospital },
+      { cpf: theirs, company_id: ids.other },
+    ]);
+  });
+
   test("roles: only 1 and 2 write; 3, no role, 4 and 7 are refused with 'Permissão negada!' and nothing is written", async () => {
     for (const account of ["coordenador", "semnivel", "auditor", "cliente"] as const) {
       const cpf = newCpf();

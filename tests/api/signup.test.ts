@@ -4,7 +4,7 @@ import { verifyPassword } from "../../api/auth/password.ts";
 import { DEMO_FREE_CPFS } from "../../api/db/seed.ts";
 import { useTestApi } from "../support/api.ts";
 import { cpfWithCheckDigits, withWrongCheckDigit } from "../support/cpf.ts";
-import { branchId, COMPANY_A, companyId, countRows } from "../support/demo.ts";
+import { branchId, COMPANY_A, companyId, countRows, userByEmail } from "../support/demo.ts";
 
 const t = useTestApi();
 
@@ -175,6 +175,32 @@ describe("POST /api/users (sign-up)", () => {
     const again = await refused(signUpBody({ cpf }));
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: "CPF já cadastrado", fieldErrors: { cpf: ["CPF já cadastrado"] } });
+  });
+
+  test("an e-mail or CPF held in another main company answers a text that names nobody (issue 22 item 11)", async () => {
+    const outra = await userByEmail(t.db, "outra@demo.com.br");
+    const cpf = await preRegister("300100208");
+    const email = await refused(
+      signUpBody({ cpf, email: "Outra@demo.com.br", emailConfirmation: "outra@demo.com.br" }),
+    );
+    expect(email.status).toBe(409);
+    const emailText = "E-mail indisponível para cadastro. Informe outro e-mail.";
+    expect(email.body).toEqual({ message: emailText, fieldErrors: { email: [emailText] } });
+
+    // The other company's administrator's CPF, pre-registered in a branch of ours: the account is elsewhere.
+    await t.db
+      .insertInto("pre_registered_cpfs")
+      .values({
+        company_id: await companyId(t.db, COMPANY_A),
+        branch_id: await branchId(t.db, "Filial Aldeota"),
+        cpf: outra.cpf,
+        role_id: 5,
+      })
+      .execute();
+    const taken = await refused(signUpBody({ cpf: outra.cpf }));
+    expect(taken.status).toBe(409);
+    const cpfText = "CPF indisponível para cadastro. Se o número estiver correto, procure o suporte.";
+    expect(taken.body).toEqual({ message: cpfText, fieldErrors: { cpf: [cpfText] } });
   });
 
   test("a company at its user limit refuses sign-up", async () => {

@@ -555,3 +555,42 @@ describe("one's own names for those who may not open the users page (issue 22 it
     },
   );
 });
+
+describe("an e-mail or CPF held by another main company (issue 22 item 11)", () => {
+  const EMAIL_UNAVAILABLE = "E-mail indisponível para cadastro. Informe outro e-mail.";
+  const CPF_UNAVAILABLE = "CPF indisponível para cadastro. Se o número estiver correto, procure o suporte.";
+
+  test("the own company's is named; another company's answers a text that names nobody; nothing is written", async () => {
+    const asg = await userByEmail(t.db, "asg@demo.com.br");
+    const outra = await userByEmail(t.db, "outra@demo.com.br");
+    const before = await countRows(t.db, "users");
+    const create = async (overrides: Record<string, unknown>, token = tokens.admin, filiaId = ids.aldeota) => {
+      const answer = await t.post("/api/empresas/asg", { ...person(overrides), filiaId }, { token });
+      expect(answer.status).toBe(409);
+      return answer.body;
+    };
+
+    expect(await create({ email: "ASG@demo.com.br" })).toEqual({
+      message: "E-mail já cadastrado",
+      fieldErrors: { email: ["E-mail já cadastrado"] },
+    });
+    expect(await create({ cpf: asg.cpf })).toEqual({
+      message: "CPF já cadastrado",
+      fieldErrors: { cpf: ["CPF já cadastrado"] },
+    });
+    expect(await create({ email: "Outra@Demo.com.br" })).toEqual({
+      message: EMAIL_UNAVAILABLE,
+      fieldErrors: { email: [EMAIL_UNAVAILABLE] },
+    });
+    expect(await create({ cpf: outra.cpf })).toEqual({
+      message: CPF_UNAVAILABLE,
+      fieldErrors: { cpf: [CPF_UNAVAILABLE] },
+    });
+    // The other company's administrator learns no more about ours.
+    expect(await create({ cpf: asg.cpf }, tokens.outra, ids.recife)).toEqual({
+      message: CPF_UNAVAILABLE,
+      fieldErrors: { cpf: [CPF_UNAVAILABLE] },
+    });
+    expect(await countRows(t.db, "users")).toBe(before);
+  });
+});
