@@ -71,6 +71,14 @@ export const PRE_REGISTER_LEVELS = [
 export type PreRegisterLevel = (typeof PRE_REGISTER_LEVELS)[number]["id"];
 
 /**
+ * The level of a pre-registration saved without one (issue 22, item 13): spec 000 §7's payload {cpf, idEmpresa,
+ * idEmpresaFilial} carries none. ASG, the least of the four (the phone app only, no web sign-in, nobody to manage)
+ * and one that every caller who may pre-register may give; a higher level is one transformTo* call away, while a
+ * default that granted too much could not be taken back before the person signed in. The web form always sends one.
+ */
+export const DEFAULT_PRE_REGISTER_LEVEL: PreRegisterLevel = 5;
+
+/**
  * The levels a caller may give (spec 000 §6 'Creating users'): roleId 3 or no role only Coordenador and ASG, others
  * all four. Writes are editors' (roles 1 and 2) anyway; the branch-level line keeps the rule in one place.
  */

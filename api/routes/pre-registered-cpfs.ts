@@ -6,6 +6,7 @@ import { cpfField } from "../domain/fields.ts";
 import { CPF_CSV_FIELD } from "../domain/pre-registered-cpf-csv.ts";
 import {
   CPF_TEXTS as T,
+  DEFAULT_PRE_REGISTER_LEVEL,
   levelField,
   preRegisteredCpfField,
   STATUS_ACTION_CODES,
@@ -53,9 +54,22 @@ export const PreRegisteredCpfPage = z
   .openapi("PreRegisteredCpfPage");
 export type PreRegisteredCpfPage = z.infer<typeof PreRegisteredCpfPage>;
 
-/** POST empresas/saveFuncionarios: the CPF, its main company and branch, and the level it signs up with. */
+/**
+ * POST empresas/saveFuncionarios: the CPF, its main company and branch, and the level it signs up with. The contract's
+ * payload has no level: without roleId it is DEFAULT_PRE_REGISTER_LEVEL (ASG); one sent empty is still refused.
+ */
 export const CpfCreateBody = z
-  .object({ cpf: preRegisteredCpfField, idEmpresa: int32, idEmpresaFilial: int32, roleId: levelField })
+  .object({
+    cpf: preRegisteredCpfField,
+    idEmpresa: int32,
+    idEmpresaFilial: int32,
+    roleId: z
+      .optional(levelField)
+      .default(DEFAULT_PRE_REGISTER_LEVEL)
+      .openapi({
+        description: `2 Administrador, 3 Coordenador, 4 Auditor, 5 ASG; left out: ${DEFAULT_PRE_REGISTER_LEVEL} (ASG)`,
+      }),
+  })
   .openapi("CpfCreateBody");
 export type CpfCreateBody = z.input<typeof CpfCreateBody>;
 

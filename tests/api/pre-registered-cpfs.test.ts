@@ -163,6 +163,30 @@ describe("POST /api/empresas/saveFuncionarios", () => {
     ]);
   });
 
+  test("the contract's payload without roleId pre-registers an ASG; a level sent empty is still refused (issue 22 item 13)", async () => {
+    const cpf = newCpf();
+    const answer = await t.post(
+      SAVE,
+      { cpf, idEmpresa: ids.hospital, idEmpresaFilial: ids.aldeota },
+      { token: tokens.admin },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body).toMatchObject({ CPF: cpf, roleId: 5, Id_Empresas: ids.hospital, idEmpresaFilial: ids.aldeota });
+    expect(await rowOf(cpf)).toMatchObject({
+      role_id: 5,
+      company_id: ids.hospital,
+      branch_id: ids.aldeota,
+      ativo: true,
+    });
+    for (const roleId of ["", null]) {
+      const other = newCpf();
+      const refused = await save({ cpf: other, roleId });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors).toEqual({ roleId: ["Nível de acesso é obrigatório"] });
+      expect(await rowOf(other)).toBeUndefined();
+    }
+  });
+
   test("roles: only 1 and 2 write; 3, no role, 4 and 7 are refused with 'Permissão negada!' and nothing is written", async () => {
     for (const account of ["coordenador", "semnivel", "auditor", "cliente"] as const) {
       const cpf = newCpf();
