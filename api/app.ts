@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "./db/connection.ts";
 import { UNEXPECTED } from "./domain/messages.ts";
 import { DEFAULT_BODY_LIMITS, limitBodies } from "./lib/body-limit.ts";
 import { ApiError } from "./lib/errors.ts";
+import { serveOpenApi } from "./lib/openapi.ts";
 import { TooManyAttempts } from "./lib/rate-limit.ts";
 import { agendaRoutes } from "./routes/agendas.ts";
 import { branchRoutes } from "./routes/branches.ts";
@@ -100,7 +101,8 @@ export function createApi(deps: ApiDeps) {
   );
 
   api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer" });
-  api.doc31("/openapi.json", {
+  // Completed by one set of rules (401, 413, 415, 503 …) instead of each route repeating them: api/lib/openapi.ts.
+  serveOpenApi(api, "/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Limpeza back-office API",

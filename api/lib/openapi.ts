@@ -1,4 +1,5 @@
-import { z } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Env, Schema } from "hono";
 
 /** Shared response shapes for the OpenAPI document. */
 export const ErrorBody = z
@@ -8,12 +9,28 @@ export const ErrorBody = z
   })
   .openapi("Error");
 
+const errorJson = { "application/json": { schema: ErrorBody } } as const;
+const retryAfter = (description: string) => ({
+  "Retry-After": { description, schema: { type: "integer" as const, minimum: 1 } },
+});
+
 export const errorResponses = {
-  400: { description: "Dados inválidos", content: { "application/json": { schema: ErrorBody } } },
-  401: { description: "Sem sessão válida", content: { "application/json": { schema: ErrorBody } } },
-  404: {
-    description: "Não encontrado (ou fora do escopo do usuário)",
-    content: { "application/json": { schema: ErrorBody } },
+  400: { description: "Dados inválidos", content: errorJson },
+  401: { description: "Sem sessão válida", content: errorJson },
+  403: { description: "Permissão negada", content: errorJson },
+  404: { description: "Não encontrado (ou fora do escopo do usuário)", content: errorJson },
+  409: { description: "Conflito com um registro existente", content: errorJson },
+  413: { description: "Corpo da requisição acima do limite (BODY_LIMIT / UPLOAD_LIMIT)", content: errorJson },
+  415: { description: "Tipo de conteúdo não suportado", content: errorJson },
+  429: {
+    description: "Muitas tentativas",
+    headers: retryAfter("Seconds to wait before trying again"),
+    content: errorJson,
+  },
+  503: {
+    description: "Banco de dados indisponível; tente de novo após Retry-After",
+    headers: retryAfter("Seconds to wait before trying again"),
+    content: errorJson,
   },
 } as const;
 
@@ -45,3 +62,92 @@ export const hhmm = (time: string) => time.slice(0, 5);
 export const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 /** A timestamp that JSON aggregation in SQL may hand back as text already. */
 export const isoText = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+
+type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+type OpenApiConfig = Parameters<OpenAPIHono["getOpenAPI31Document"]>[0];
+type Operation = NonNullable<NonNullable<OpenApiDocument["paths"]>[string]["get"]>;
+type Parameter = { in?: string; required?: boolean; schema?: { type?: string | string[] } };
+
+/** A path parameter any text satisfies (a file name): its zod check cannot fail. */
+const anyText = (parameter: Parameter) =>
+  parameter.in === "path" && parameter.schema?.type === "string" && Object.keys(parameter.schema).length === 1;
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"] as const;
+const ERROR_SCHEMA = { $ref: "#/components/schemas/Error" };
+
+/** errorResponses[status] as the document writes it (the generator has already turned zod schemas into $refs). */
+function documented(status: keyof typeof errorResponses) {
+  const { description, ...rest } = errorResponses[status];
+  return {
+    description,
+    ...("headers" in rest ? { headers: rest.headers } : {}),
+    content: { "application/json": { schema: ERROR_SCHEMA } },
+  };
+}
+
+/**
+ * The answers every operation of a kind gives, whatever its route says, written once here instead of in ~100
+ * createRoute calls (issue 22 item 6). Each rule is one piece of api/app.ts or @hono/zod-openapi that runs before
+ * the route's handler:
+ * - path parameters are required (OpenAPI 3.1), and no parameter is `null`: a URL carries text, never JSON null
+ *   (z.coerce makes the generator write `required: false` and `type: [..., "null"]`);
+ * - parameters and bodies are checked by zod (defaultHook: 400), and a JSON body may be malformed (400);
+ * - a bearer operation goes through requireUser: 401; it reads the sessions table and the handler the database,
+ *   which answers 503 + Retry-After while it is away (public operations that touch it declare 503 themselves);
+ * - any body but a GET's passes limitBodies first: 413 (whether the operation reads a body or not);
+ * - a declared JSON or form body is checked against its content type by @hono/zod-openapi: 415;
+ * - a public operation says so with `security: []` (OpenAPI: no security requirement), not by leaving it out.
+ * What a route declares itself is kept (its own description of a 413, say); only missing answers are added.
+ */
+export function completeOpenApi(document: OpenApiDocument): OpenApiDocument {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation) completeOperation(method, operation);
+    }
+  }
+  return document;
+}
+
+function completeOperation(method: (typeof METHODS)[number], operation: Operation) {
+  const responses = (operation.responses ??= {});
+  const add = (status: keyof typeof errorResponses) => {
+    responses[status] ??= documented(status);
+  };
+  const parameters = (operation.parameters ?? []) as Parameter[];
+  for (const parameter of parameters) {
+    if (parameter.in === "path") parameter.required = true;
+    const type = parameter.schema?.type;
+    if (Array.isArray(type) && type.includes("null")) {
+      const rest = type.filter((name) => name !== "null");
+      parameter.schema!.type = rest.length === 1 ? rest[0] : rest;
+    }
+  }
+  const bodyTypes = Object.keys((operation.requestBody as { content?: object } | undefined)?.content ?? {});
+  if (bodyTypes.length || parameters.some((parameter) => !anyText(parameter))) add(400);
+  if (operation.security?.length) {
+    add(401);
+    add(503);
+  } else {
+    operation.security = [];
+  }
+  if (method !== "get" && method !== "head") add(413);
+  if (bodyTypes.some((type) => /json|form/.test(type))) add(415);
+}
+
+/**
+ * Serves the OpenAPI document at `path` of `api`, completed by completeOpenApi, with the one server it describes:
+ * its paths already hold the /api base, so the server is this origin ("/", resolved against the document's URL).
+ */
+export function serveOpenApi<E extends Env, S extends Schema, B extends string>(
+  api: OpenAPIHono<E, S, B>,
+  path: string,
+  config: Omit<OpenApiConfig, "servers">,
+) {
+  api.openAPIRegistry.register("Error", ErrorBody);
+  api.get(path, (c) =>
+    c.json(
+      completeOpenApi(api.getOpenAPI31Document({ ...config, servers: [{ url: "/", description: "This server" }] })),
+    ),
+  );
+}

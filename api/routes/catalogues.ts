@@ -160,8 +160,9 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
         responses: {
           201: jsonResponse("Created", CatalogueItem),
           400: errorResponses[400],
+          403: errorResponses[403],
           404: errorResponses[404],
-          409: errorResponses[400],
+          409: errorResponses[409],
         },
       }),
       async (ctx) => {
@@ -187,8 +188,9 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       responses: {
         200: jsonResponse("Saved", CatalogueItem),
         400: errorResponses[400],
+        403: errorResponses[403],
         404: errorResponses[404],
-        409: errorResponses[400],
+        409: errorResponses[409],
       },
     }),
     async (ctx) => {
@@ -210,7 +212,7 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       summary: `Remove a ${c.singular} (the item is the body, as the original contract); soft delete`,
       security: bearer,
       request: { body: jsonBody(z.object({ id: z.coerce.number().int() }).passthrough()) },
-      responses: { 204: { description: "Removed" }, 404: errorResponses[404] },
+      responses: { 204: { description: "Removed" }, 403: errorResponses[403], 404: errorResponses[404] },
     }),
     async (ctx) => {
       await removeCatalogueItem(db, c, ctx.get("scope"), ctx.req.valid("json").id);
@@ -225,7 +227,7 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       summary: `Remove a ${c.singular} by id${c.deleteById ? " (the original contract's form for procedures)" : ""}; soft delete`,
       security: bearer,
       request: { params: z.object({ id: z.coerce.number().int() }) },
-      responses: { 204: { description: "Removed" }, 404: errorResponses[404] },
+      responses: { 204: { description: "Removed" }, 403: errorResponses[403], 404: errorResponses[404] },
     }),
     async (ctx) => {
       await removeCatalogueItem(db, c, ctx.get("scope"), ctx.req.valid("param").id);
@@ -248,6 +250,7 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       responses: {
         200: jsonResponse("Created", CatalogueDuplicated),
         400: errorResponses[400],
+        403: errorResponses[403],
         404: errorResponses[404],
       },
     }),
@@ -279,8 +282,9 @@ function registerCatalogue(app: OpenAPIHono<ApiEnv>, deps: ApiDeps, c: Catalogue
       responses: {
         201: jsonResponse("Imported", CatalogueImported),
         400: errorResponses[400],
+        403: errorResponses[403],
         404: errorResponses[404],
-        413: errorResponses[400],
+        413: errorResponses[413],
       },
     }),
     async (ctx) => {

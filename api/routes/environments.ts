@@ -307,8 +307,9 @@ export function environmentRoutes(deps: ApiDeps) {
         responses: {
           201: jsonResponse("Created", EnvironmentDetail),
           400: errorResponses[400],
+          403: errorResponses[403],
           404: errorResponses[404],
-          409: errorResponses[400],
+          409: errorResponses[409],
         },
       }),
       async (ctx) => {
@@ -330,8 +331,9 @@ export function environmentRoutes(deps: ApiDeps) {
       responses: {
         200: jsonResponse("Saved", EnvironmentDetail),
         400: errorResponses[400],
+        403: errorResponses[403],
         404: errorResponses[404],
-        409: errorResponses[400],
+        409: errorResponses[409],
       },
     }),
     async (ctx) => {
@@ -352,7 +354,13 @@ export function environmentRoutes(deps: ApiDeps) {
           "with 409 'Ambiente já possui historico e não pode ser deletado' when it has history",
         security: bearer,
         request: { body: jsonBody(DeleteBody) },
-        responses: { 204: removed, 400: errorResponses[400], 404: errorResponses[404], 409: errorResponses[400] },
+        responses: {
+          204: removed,
+          400: errorResponses[400],
+          403: errorResponses[403],
+          404: errorResponses[404],
+          409: errorResponses[409],
+        },
       }),
       async (ctx) => {
         const body = ctx.req.valid("json");
@@ -369,7 +377,7 @@ export function environmentRoutes(deps: ApiDeps) {
       summary: "Remove an environment by id; refused with 409 when it has history",
       security: bearer,
       request: { params: IdParam },
-      responses: { 204: removed, 404: errorResponses[404], 409: errorResponses[400] },
+      responses: { 204: removed, 403: errorResponses[403], 404: errorResponses[404], 409: errorResponses[409] },
     }),
     async (ctx) => {
       await removeEnvironment(db, ctx.get("scope"), ctx.req.valid("param").id);

@@ -50,6 +50,7 @@ export function infoRoutes(deps: ApiDeps) {
         200: jsonResponse("The room and its day", RoomPage),
         400: errorResponses[400],
         404: errorResponses[404],
+        503: errorResponses[503],
       },
     }),
     async (ctx) => {

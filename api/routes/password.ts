@@ -25,7 +25,8 @@ const forgot = createRoute({
     204: { description: "Sent" },
     400: errorResponses[400],
     404: errorResponses[404],
-    429: errorResponses[400],
+    429: errorResponses[429],
+    503: errorResponses[503],
   },
 });
 
@@ -46,7 +47,12 @@ const reset = createRoute({
   path: "/password/reset",
   summary: "Set a new password with a reset token; the token is then spent and every session revoked",
   request: { body: jsonBody(ResetBody) },
-  responses: { 204: { description: "Changed" }, 400: errorResponses[400] },
+  responses: {
+    204: { description: "Changed" },
+    400: errorResponses[400],
+    429: errorResponses[429],
+    503: errorResponses[503],
+  },
 });
 
 export function passwordRoutes(deps: ApiDeps) {

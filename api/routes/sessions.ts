@@ -36,7 +36,8 @@ const signIn = createRoute({
   responses: {
     200: jsonResponse("Session", SessionAnswer),
     401: errorResponses[401],
-    429: { description: "Too many attempts" },
+    429: errorResponses[429],
+    503: errorResponses[503],
   },
 });
 

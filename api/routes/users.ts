@@ -79,7 +79,12 @@ const signUp = createRoute({
   path: "/users",
   summary: "Sign up with a pre-registered CPF",
   request: { body: jsonBody(SignUpBody) },
-  responses: { 201: jsonResponse("Created", UserAnswer), 400: errorResponses[400], 409: errorResponses[400] },
+  responses: {
+    201: jsonResponse("Created", UserAnswer),
+    400: errorResponses[400],
+    409: errorResponses[409],
+    503: errorResponses[503],
+  },
 });
 
 const me = createRoute({
