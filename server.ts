@@ -115,8 +115,13 @@ export async function startServer(config: Config) {
       secureCookies: config.env === "production",
       sessionSecret: config.sessionSecret,
     });
-    // A failed page while the database is out is an outage, not a bug: the 503 page, and try again shortly.
-    if (response.status >= 500 && (apiUnavailable || !(await databaseReachable(database)))) {
+    // A failed page while the database is out is an outage, not a bug: the 503 page, and try again shortly. A client
+    // that left is no failure (Remix answers 500 to an aborted request; the frame logs 499): no database check.
+    if (
+      response.status >= 500 &&
+      !c.req.raw.signal.aborted &&
+      (apiUnavailable || !(await databaseReachable(database)))
+    ) {
       return noticeResponse(c.req.raw, 503, "Sistema indisponível", UNAVAILABLE, {
         "retry-after": String(RETRY_AFTER_S),
       });

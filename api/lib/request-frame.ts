@@ -1,7 +1,8 @@
 /**
  * What every answer of the process gets, outermost in server.ts: a request id (the client's, up to 64 characters,
  * or a new one) echoed in `x-request-id` and in the log line, a CSP nonce for the page, the client's address (the
- * socket's, or the proxy's header when TRUST_PROXY says so), the security headers and one log line per request.
+ * socket's, or the proxy's header when TRUST_PROXY says so), the security headers and one log line per request
+ * (status 499 when the client left before the answer).
  */
 import { randomBytes, randomUUID } from "node:crypto";
 
@@ -11,6 +12,9 @@ import type { Logger } from "pino";
 
 import { clientAddressOf } from "./http-guards.ts";
 import { replaceAnswer } from "./replace-answer.ts";
+
+/** The status logged for a request whose client closed the connection before the answer (nginx's convention). */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 export type FrameVariables = { requestId: string; nonce: string; clientAddress: string };
 
@@ -42,7 +46,9 @@ export function requestFrame(options: {
         requestId,
         method: c.req.method,
         path: c.req.path,
-        status: c.res.status,
+        // A client that left before the answer (its request aborted: Remix then answers 500) is nginx's 499, so that
+        // 5xx in the log mean faults of ours.
+        status: c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status,
         ms: Math.round(performance.now() - begin),
       },
       "request",

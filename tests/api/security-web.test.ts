@@ -2,14 +2,15 @@
  * Issue 7 through the whole process (server.ts + the built web app), on its own embedded database:
  * item 3 (body limits on the web), 4 (open redirect after sign-in), 5 (sessions end on sign-out, password change
  * and inactivation; the cookie holds only the token), 9 (non-form bodies on web actions), 11 (X-Forwarded-Host),
- * 12 (menu cookie flags, development warning, CSP). Needs `npm run build` first, as the e2e suite does.
+ * 12 (menu cookie flags, development warning, CSP); issue 22 item 9 (a client that leaves is logged as 499). Needs
+ * `npm run build` first, as the e2e suite does.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { developmentWarning, startServer } from "../../server.ts";
@@ -291,5 +292,44 @@ describe("item 12: hardening", () => {
     expect(developmentWarning({ env: "development", host: "0.0.0.0" })).toMatch(/WARNING: NODE_ENV=development/);
     expect(developmentWarning({ env: "development", host: "127.0.0.1" })).toBeNull();
     expect(developmentWarning({ env: "production", host: "0.0.0.0" })).toBeNull();
+  });
+});
+
+describe("issue 22 item 9: a client that leaves before the answer", () => {
+  test("is logged with status 499, not 500", async () => {
+    const { jar } = await signIn("admin@demo.com.br");
+    const info = vi.spyOn(server.logger, "info");
+    // The page waits for the database (PGlite's one connection, held here) while the client gives up, as a
+    // `curl -m 0.01` does against a busy PostgreSQL.
+    let release = () => {};
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const transaction = server.database.db.transaction().execute(async () => {
+      holding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    try {
+      await held;
+      const leaving = new AbortController();
+      const page = web("/dashboard", { jar, headers: { "x-request-id": "cliente-saiu" }, signal: leaving.signal });
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // the page is now waiting for the database
+      leaving.abort();
+      await page.catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the server has seen the connection close
+    } finally {
+      release();
+      await transaction;
+    }
+    const logged = () =>
+      info.mock.calls.flatMap(([fields, message]) =>
+        message === "request" && (fields as { requestId?: string }).requestId === "cliente-saiu"
+          ? [(fields as { status: number }).status]
+          : [],
+      );
+    try {
+      await vi.waitFor(() => expect(logged()).toEqual([499]), { timeout: 5_000 });
+    } finally {
+      info.mockRestore();
+    }
   });
 });
