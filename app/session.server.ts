@@ -105,29 +105,34 @@ const UNSAFE_IN_REDIRECT =
   /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
 const OWN_ORIGIN = "http://ours.invalid";
 
-/**
- * The one check for every return URL (redirectTo, voltar): a path of this site, or the fallback. The value is
- * refused when it, or its path decoded (repeatedly, so %2509 is caught too), holds a control or white-space
- * character or a backslash (Chromium drops a tab, so '/\t/evil.example' becomes '//evil.example'), and the URL it
- * resolves to must have our origin. The answer is the resolved path, query and hash.
- */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
-  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/")) return fallback;
-  if (UNSAFE_IN_REDIRECT.test(value)) return fallback;
+/** The path of a URL decoded until it stops changing (so %2509 is caught too); null when it holds something unsafe. */
+function decodedPath(pathAndQuery: string) {
   // Decoded, only the path decides where the browser goes: an encoded space in a search query ('q=sala%20azul') is fine.
-  let decoded = value.split(/[?#]/, 1)[0];
+  let decoded = pathAndQuery.split(/[?#]/, 1)[0];
   for (let round = 0; round < 3; round++) {
-    if (UNSAFE_IN_REDIRECT.test(decoded)) return fallback;
+    if (UNSAFE_IN_REDIRECT.test(decoded)) return null;
     let next: string;
     try {
       next = decodeURIComponent(decoded);
     } catch {
-      return fallback;
+      return null;
     }
     if (next === decoded) break;
     decoded = next;
   }
-  if (UNSAFE_IN_REDIRECT.test(decoded) || decoded.startsWith("//")) return fallback;
+  return UNSAFE_IN_REDIRECT.test(decoded) ? null : decoded;
+}
+
+/**
+ * The one check for every return URL (redirectTo, voltar): a path of this site, or the fallback. The value is
+ * refused when it holds a control or white-space character or a backslash, raw or encoded (Chromium drops a tab, so
+ * '/\t/evil.example' becomes '//evil.example'), and it must resolve on our origin. The answer is the resolved path,
+ * query and hash, and the checks run on it too: resolving dot segments turns '/.//evil.example' into '//evil.example',
+ * which a browser reads as another host, so the answer (decoded) must start with exactly one '/'.
+ */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/dashboard") {
+  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/")) return fallback;
+  if (UNSAFE_IN_REDIRECT.test(value) || decodedPath(value) === null) return fallback;
   let url: URL;
   try {
     url = new URL(value, OWN_ORIGIN);
@@ -135,7 +140,10 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
     return fallback;
   }
   if (url.origin !== OWN_ORIGIN) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const answer = `${url.pathname}${url.search}${url.hash}`;
+  const answerPath = decodedPath(answer);
+  if (answerPath === null || !answerPath.startsWith("/") || answerPath.startsWith("//")) return fallback;
+  return answer;
 }
 
 /** The home page after sign-in: clients (roleId 7) have no 'Início' and land on their task report. */

@@ -26,6 +26,14 @@ describe("safeRedirectTo", () => {
     "javascript:alert(1)",
     "/%E0%A4%A",
     "",
+    // Issue 22 item 1: dot segments resolve to a path that starts with '//'.
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/a/b/../..//evil.example",
+    "/%2e//evil.example",
+    "/a/%2e%2e//evil.example",
+    "/./%2fevil.example",
   ])("refuses %j", (value) => {
     expect(safeRedirectTo(value, "/casa")).toBe("/casa");
   });
