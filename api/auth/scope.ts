@@ -1,20 +1,24 @@
 import type { Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
-import { isBranchLevel } from "../domain/roles.ts";
+import { isBlockedOnWeb, isBranchLevel } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 
 /**
  * Tenant and role scope of the signed-in user (DESIGN.md 'Security'), the one piece every route uses:
  * - company: admins and auditors see the whole main company and may pick any of its branches;
  * - branch: roleId 3 or no role see their own branch only;
- * - client: roleId 7 sees the branch it is a client of (filialClientId).
+ * - client: roleId 7 sees the branch it is a client of (filialClientId);
+ * - field staff (ASGs, and old-system users marked coordenador 0: those the web sign-in refuses) see their own branch,
+ *   and of the bookings and history only their own work (`ownWorkOf`; issue 22 item 4, docs/security.md).
  * Anything outside the scope answers 404, never another tenant's data.
  */
 export type Scope =
-  { level: "company"; companyId: number } | { level: "branch" | "client"; companyId: number; branchId: number };
+  | { level: "company"; companyId: number }
+  | { level: "branch" | "client"; companyId: number; branchId: number; ownWorkOf?: number };
 
 export type ScopedUser = {
+  id?: number;
   roleId: number | null;
   coordenador: number | null;
   companyId: number;
@@ -23,6 +27,10 @@ export type ScopedUser = {
 };
 
 export function scopeOf(user: ScopedUser): Scope {
+  if (isBlockedOnWeb(user) && user.id !== undefined) {
+    // A field worker without a branch (no such user can be scheduled) gets branch 0, which holds nothing.
+    return { level: "branch", companyId: user.companyId, branchId: user.branchId ?? 0, ownWorkOf: user.id };
+  }
   if (user.roleId === 7 && user.filialClientId) {
     return { level: "client", companyId: user.companyId, branchId: user.filialClientId };
   }
@@ -34,6 +42,9 @@ export function scopeOf(user: ScopedUser): Scope {
 
 /** The one branch a scope is held to (branch-level users and clients); null for company-wide users. */
 export const scopeBranch = (scope: Scope) => (scope.level === "company" ? null : scope.branchId);
+
+/** The field worker whose own bookings and history are all a scope may read; null for everyone else. */
+export const ownWorkOf = (scope: Scope) => (scope.level === "company" ? null : (scope.ownWorkOf ?? null));
 
 /** The rows a list may show: always the tenant, and one branch when the scope or the query narrows it. */
 export type BranchFilter = { companyId: number; branchId?: number };

@@ -6,6 +6,8 @@ import {
   dateNumber,
   formatAnnualDate,
   formatWeekdays,
+  parseAnnualDate,
+  parseWeekdays,
   sortAnnualDates,
   sortDaysOfMonth,
   type AgendaItem,
@@ -197,6 +199,42 @@ export function agendaItemFromUpdate(payload: UpdateAgendaPayload): AgendaItem {
     vigIni: payload.vigIni,
     vigFim: payload.vigFim,
     revisionPhotos: payload.revisionPhotos,
+  };
+}
+
+/** An agenda's periodicity, revisions and validity as the tables store them (times 'HH:mm:ss'). */
+export type StoredAgenda = {
+  type: "sem" | "12X";
+  dias_semana: string;
+  dias_semana_2: string;
+  dias_mes: number[];
+  datas_anuais: string[];
+  hora_base_inicial: string;
+  hora_base_final: string;
+  revisions: readonly { hora_inicial: string; hora_final: string }[];
+  revision_photos: boolean;
+  vig_ini: string;
+  vig_fim: string;
+};
+
+/** A stored agenda as the item `expandAgenda` expands (what its bookings must match). */
+export function agendaItemFromStored(stored: StoredAgenda): AgendaItem {
+  return {
+    periodicity: periodicityFromWire({
+      type: stored.type,
+      DIAS_SEMANA: parseWeekdays(stored.dias_semana) ?? [],
+      DIAS_SEMANA_2: parseWeekdays(stored.dias_semana_2) ?? [],
+      DIAS_MES: stored.dias_mes,
+      DATAS_ANUAIS: stored.datas_anuais.map(parseAnnualDate).filter((date) => date !== null),
+    }),
+    main: { horaIni: stored.hora_base_inicial.slice(0, 5), horaFim: stored.hora_base_final.slice(0, 5) },
+    revisions: stored.revisions.map((revision) => ({
+      horaIni: revision.hora_inicial.slice(0, 5),
+      horaFim: revision.hora_final.slice(0, 5),
+    })),
+    vigIni: stored.vig_ini,
+    vigFim: stored.vig_fim,
+    revisionPhotos: stored.revision_photos,
   };
 }
 

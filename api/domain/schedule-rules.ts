@@ -90,15 +90,30 @@ export const SCHEDULE_TEXTS = {
   environmentOtherBranch: "O ambiente escolhido não pertence à filial",
   branchFixed: "A filial de uma agenda não pode ser alterada",
   itemsTooMany: "Envie no máximo 50 itens por vez",
+  saveTooLargeHint: "Divida os itens em mais de um cadastro ou encurte a vigência.",
   // spec 001 §5 'Reports' (the toast's text), and ours for an unpaged range over the limit
   dateRangeInvalid: "Intervalo de datas inválidos, favor verificar",
   dateRangeTooLong: "Sem paginação (limit), o intervalo de datas pode ter no máximo 400 dias",
+  summaryRangeTooLong: "O resumo cobre no máximo 31 dias",
+  searchFieldsInvalid: "Campos de busca inválidos",
 } as const;
 const T = SCHEDULE_TEXTS;
 
 /** 'Horário incorreto - O 2º horário inicial está maior ou igual ao horário final' (n counts from the main slot). */
 export function slotOrderMessage(n: number) {
   return `Horário incorreto - O ${n}º horário inicial está maior ou igual ao horário final`;
+}
+
+/**
+ * What one save may write (issue 22 item 2; docs/scheduling.md 'How much one save may write'): 50 items, and 20,000
+ * bookings, more than a year of 54 cleanings a day, every day: a year of one collaborator's work is far below it.
+ */
+export const MAX_SAVE_ITEMS = 50;
+export const MAX_SAVE_BOOKINGS = 20_000;
+
+export function saveTooLargeMessage(bookings: number) {
+  const n = (value: number) => value.toLocaleString("pt-BR");
+  return `Este cadastro geraria ${n(bookings)} agendamentos; o limite é de ${n(MAX_SAVE_BOOKINGS)} por vez. ${T.saveTooLargeHint}`;
 }
 
 /** Cleanings per agenda item: the main one and up to 19 revisions (spec 001 §9, default 1). */

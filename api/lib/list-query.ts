@@ -36,10 +36,41 @@ export function isPaged(query: ListQuery) {
   );
 }
 
+/**
+ * No answer holds an unbounded list (issue 22 item 3; docs/security.md 'Limits'). MAX_PAGE_ROWS: the rows of one page
+ * of any list ('Todos', size 0, is its first MAX_PAGE_ROWS rows, and the page says so), and of one answer of the
+ * bookings and history lists, whose rows are large. MAX_UNPAGED_ROWS: an unpaged answer of a choice list (catalogues,
+ * rooms, users, branches: small rows the original client loads whole into a select). Past either, 400 with the way
+ * to page; the keyset chunks of the exports stream any length, 5,000 rows at a time.
+ */
+export const MAX_PAGE_ROWS = 1000;
+export const MAX_UNPAGED_ROWS = 5000;
+
+const count = (value: number) => value.toLocaleString("pt-BR");
+export const TOO_MANY_ROWS = `A consulta passa de ${count(MAX_PAGE_ROWS)} linhas: peça por páginas (limit e page, até ${count(MAX_PAGE_ROWS)} por página) ou um período menor.`;
+export const TOO_MANY_ITEMS = `A lista passa de ${count(MAX_UNPAGED_ROWS)} itens: peça por páginas (page e size) ou use a busca (q).`;
+
+function withinCap<Row>(rows: Row[], max: number, message: string): Row[] {
+  if (rows.length > max) throw new ApiError(400, message);
+  return rows;
+}
+
+/**
+ * Every row of an unpaged query, at most `max` (MAX_UNPAGED_ROWS unless told); one more is read to know there are
+ * more, which is a 400 with `message`.
+ */
+export async function cappedRows<Row>(
+  query: { limit(value: RawBuilder<number>): { execute(): Promise<Row[]> } },
+  max: number = MAX_UNPAGED_ROWS,
+  message: string = TOO_MANY_ITEMS,
+): Promise<Row[]> {
+  return withinCap(await query.limit(sqlInt(max + 1)).execute(), max, message);
+}
+
 export function pageOf(query: ListQuery) {
   const size = query.size ?? 20;
   const page = query.page ?? 1;
-  return { size, page, limit: size === 0 ? null : size, offset: size === 0 ? 0 : (page - 1) * size };
+  return { size, page, limit: size === 0 ? MAX_PAGE_ROWS : size, offset: size === 0 ? 0 : (page - 1) * size };
 }
 
 /**
@@ -54,18 +85,24 @@ export function sqlInt(value: number) {
   return sql.lit(value) as RawBuilder<number>;
 }
 
-/**
- * One page of a select, `pageOf`'s bounds written into the SQL text (sqlInt); no limit (size 0, all rows) leaves the
- * query whole. Use with `$call`: `.$call(onePage(pageOf(query)))`.
- */
-export function onePage({ limit, offset }: { limit: number | null; offset: number }) {
+/** One page of a select, `pageOf`'s bounds written into the SQL text (sqlInt). Use with `$call`: `.$call(onePage(pageOf(query)))`. */
+export function onePage({ limit, offset }: { limit: number; offset: number }) {
   return <QB extends { limit(value: RawBuilder<number>): QB; offset(value: RawBuilder<number>): QB }>(qb: QB) =>
-    limit === null ? qb : qb.limit(sqlInt(limit)).offset(sqlInt(offset));
+    qb.limit(sqlInt(limit)).offset(sqlInt(offset));
 }
 
-/** The bounds of a list whose contract pages by `limit` and `page` (history, bookings); no limit is every row. */
+/**
+ * The bounds of a list whose contract pages by `limit` and `page` (history, bookings). Without `limit` it reads
+ * MAX_PAGE_ROWS + 1 rows: pass the answer through `limitPageRows`.
+ */
 export function limitPageBounds({ limit, page }: { limit?: number | null; page?: number | null }) {
-  return { limit: limit ?? null, offset: ((page ?? 1) - 1) * (limit ?? 0) };
+  if (limit === undefined || limit === null) return { limit: MAX_PAGE_ROWS + 1, offset: 0 };
+  return { limit, offset: ((page ?? 1) - 1) * limit };
+}
+
+/** The rows a `limitPageBounds` query read: a page as it is; unpaged, 400 past MAX_PAGE_ROWS. */
+export function limitPageRows<Row>(rows: Row[], { limit }: { limit?: number | null }): Row[] {
+  return limit === undefined || limit === null ? withinCap(rows, MAX_PAGE_ROWS, TOO_MANY_ROWS) : rows;
 }
 
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";

@@ -2,8 +2,10 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import { requirePermission } from "../auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
+import { can, type UserForRole } from "../domain/roles.ts";
 import { SaveAgendaItem, UpdateAgenda } from "../domain/schedule-payloads.ts";
-import { dateField, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { dateField, MAX_SAVE_BOOKINGS, MAX_SAVE_ITEMS, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { MAX_PAGE_ROWS } from "../lib/list-query.ts";
 import { bearer, errorResponses, hhmm, int32, iso, isoText, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {
   createAgendas,
@@ -11,7 +13,11 @@ import {
   findAgenda,
   listBookings,
   listSchedulableUsers,
+  summariseBookings,
   updateAgenda,
+  BOOKING_SEARCH_FIELDS,
+  BOOKING_STATUS_FILTERS,
+  type BookingSearchField,
   type AgendaRow,
   type AsgRow,
   type BookingRow,
@@ -78,6 +84,17 @@ export const AgendaSaved = z
   .openapi("AgendaSaved");
 export type AgendaSaved = z.infer<typeof AgendaSaved>;
 
+/**
+ * A person's CPF, e-mail and phone: sent only to callers who may read users (spec 000 §6: the users list's roles,
+ * `manageRegisters`), never to the Auditor, the client or field staff (issue 22 item 4).
+ */
+const PersonalData = {
+  cpf: z.string().optional(),
+  email: z.string().optional(),
+  telefone: z.string().optional(),
+};
+export const mayReadPersonalData = (user: UserForRole) => can(user, "manageRegisters");
+
 const Historic = z
   .object({
     id: z.number(),
@@ -115,14 +132,9 @@ export const Booking = z
     active: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    User: z.object({
-      id: z.number(),
-      nome: z.string(),
-      email: z.string(),
-      telefone: z.string(),
-      cpf: z.string(),
-      avatar: z.string().nullable(),
-    }),
+    User: z
+      .object({ id: z.number(), nome: z.string(), avatar: z.string().nullable(), ...PersonalData })
+      .openapi({ description: "The collaborator; CPF, e-mail and phone only for callers who may read users" }),
     Agenda: z.object({
       ID: z.number(),
       ATIVO: z.boolean(),
@@ -160,14 +172,15 @@ export const Booking = z
   .openapi("Booking");
 export type Booking = z.infer<typeof Booking>;
 
-/** The spec's user shape (§3 'Other') for the collaborator choices; companyId is the user's branch. */
+/**
+ * The spec's user shape (§3 'Other') for the collaborator choices; companyId is the user's branch. CPF, e-mail and
+ * phone only for callers who may read users (as Booking.User).
+ */
 export const Asg = z
   .object({
     id: z.number(),
     nome: z.string(),
-    cpf: z.string(),
-    email: z.string(),
-    telefone: z.string(),
+    ...PersonalData,
     avatar: z.string().nullable(),
     companyId: z.number(),
     coordenador: z.number().nullable(),
@@ -214,7 +227,7 @@ export const agendaJson = (row: AgendaRow): AgendaDetail => ({
   },
 });
 
-export const bookingJson = (row: BookingRow): Booking => ({
+export const bookingJson = (row: BookingRow, personal: boolean): Booking => ({
   id: row.id,
   agendaId: row.agenda_id,
   companyId: row.branch_id,
@@ -236,10 +249,8 @@ export const bookingJson = (row: BookingRow): Booking => ({
   User: {
     id: row.user_id,
     nome: row.user_nome,
-    email: row.user_email,
-    telefone: row.user_telefone,
-    cpf: row.user_cpf,
     avatar: row.user_avatar,
+    ...(personal ? { email: row.user_email, telefone: row.user_telefone, cpf: row.user_cpf } : {}),
   },
   Agenda: {
     ID: row.agenda_id,
@@ -288,12 +299,10 @@ export const bookingJson = (row: BookingRow): Booking => ({
   Empresa: { NOME: row.empresa },
 });
 
-export const asgJson = (row: AsgRow): Asg => ({
+export const asgJson = (row: AsgRow, personal: boolean): Asg => ({
   id: row.id,
   nome: row.nome,
-  cpf: row.cpf,
-  email: row.email,
-  telefone: row.telefone,
+  ...(personal ? { cpf: row.cpf, email: row.email, telefone: row.telefone } : {}),
   avatar: row.avatar,
   companyId: row.branch_id ?? row.company_id,
   coordenador: row.coordenador,
@@ -301,11 +310,14 @@ export const asgJson = (row: AsgRow): Asg => ({
   filialClientId: row.filial_client_id,
 });
 
-/** POST /agendas/v2/saveAgenda: an array of save-agenda items (the original sends one per call); at most 50. */
+/**
+ * POST /agendas/v2/saveAgenda: an array of save-agenda items (the original sends one per call); at most
+ * MAX_SAVE_ITEMS, and MAX_SAVE_BOOKINGS bookings in all (checked by the service).
+ */
 export const SaveAgendaBody = z
   .array(SaveAgendaItem)
   .min(1, T.itemsRequired)
-  .max(50, T.itemsTooMany)
+  .max(MAX_SAVE_ITEMS, T.itemsTooMany)
   .openapi("SaveAgendaBody");
 export type SaveAgendaBody = z.input<typeof SaveAgendaBody>;
 
@@ -319,6 +331,28 @@ const scopeQuery = {
   filialClientId: int32.optional().openapi({ description: "The client branch (roleId 7)" }),
 };
 
+const searchQuery = {
+  q: z.string().max(100).optional().openapi({ description: "Ours: search (case and accents ignored) in campos" }),
+  campos: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value, ctx) => {
+      const fields = (value ?? "").split(",").filter(Boolean);
+      const unknown = fields.filter((field) => !(BOOKING_SEARCH_FIELDS as readonly string[]).includes(field));
+      if (unknown.length) ctx.addIssue({ code: "custom", message: T.searchFieldsInvalid });
+      return fields as BookingSearchField[];
+    })
+    .openapi({
+      type: "string",
+      description: `Ours: where q looks, comma-separated: ${BOOKING_SEARCH_FIELDS.join(", ")} (default: all)`,
+    }),
+  status: z
+    .enum(BOOKING_STATUS_FILTERS)
+    .optional()
+    .openapi({ description: "Ours: one board column (aFazer: not started)" }),
+};
+
 /** The query forms of spec 001 §7 (report, per collaborator, report fetch by 400, agenda page by 500, dashboard). */
 export const BookingListParams = z.object({
   dataIni: dateField(T.dateRangeInvalid),
@@ -326,7 +360,17 @@ export const BookingListParams = z.object({
   ...scopeQuery,
   asgId: int32.optional().openapi({ description: "Per collaborator: only this user's bookings" }),
   agendaId: int32.optional().openapi({ description: "One agenda's bookings (ours: the dashboard's detail)" }),
-  limit: z.coerce.number().int().min(1).max(1000).optional().openapi({ description: "Rows per page (400, 500)" }),
+  id: int32.optional().openapi({ description: "One booking (ours: the remove page's look-up)" }),
+  ...searchQuery,
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_ROWS)
+    .optional()
+    .openapi({
+      description: `Rows per page (400, 500; at most ${MAX_PAGE_ROWS}). Without it the answer holds at most ${MAX_PAGE_ROWS} rows: past that, 400`,
+    }),
   page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "From 1 (default 1)" }),
   report: z
     .enum(["true", "false"])
@@ -334,6 +378,22 @@ export const BookingListParams = z.object({
     .openapi({ description: "Accepted for the original client; the rows are the same" }),
 });
 export type BookingListParams = z.input<typeof BookingListParams>;
+
+/** GET agendas/v2/Agendamentos/resumo (ours): the list's filters, without paging, over at most 31 days. */
+export const BookingSummaryParams = BookingListParams.omit({ limit: true, page: true, report: true });
+export type BookingSummaryParams = z.input<typeof BookingSummaryParams>;
+
+/** Per day and status, how many bookings the list would answer. */
+export const BookingSummary = z
+  .array(
+    z.object({
+      dataAgend: z.string().openapi({ description: "yyyy-MM-dd" }),
+      status: z.enum(["Andamento", "Completo", "Incompleto"]).nullable().openapi({ description: "null = 'A fazer'" }),
+      total: z.number(),
+    }),
+  )
+  .openapi("BookingSummary");
+export type BookingSummary = z.infer<typeof BookingSummary>;
 
 const tags = ["Agendas"];
 const forbidden = { description: "Permissão negada!", content: errorResponses[400].content };
@@ -349,7 +409,8 @@ export function agendaRoutes(deps: ApiDeps) {
       tags,
       summary:
         "Bookings (one per date and slot) of a date range in scope: by company or branch, per collaborator (asgId), " +
-        "paged (limit, page); only active bookings of active, not removed agendas; in day and time order",
+        "searched (q, campos), one status; paged (limit, page; unpaged at most 1,000 rows, else 400); only active " +
+        "bookings of active, not removed agendas; in day and time order",
       security: bearer,
       request: { query: BookingListParams },
       responses: {
@@ -360,7 +421,36 @@ export function agendaRoutes(deps: ApiDeps) {
     }),
     async (ctx) => {
       const { report: _report, ...query } = ctx.req.valid("query");
-      return ctx.json((await listBookings(db, ctx.get("scope"), query)).map(bookingJson), 200);
+      const personal = mayReadPersonalData(ctx.get("user"));
+      return ctx.json(
+        (await listBookings(db, ctx.get("scope"), query)).map((row) => bookingJson(row, personal)),
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/agendas/v2/Agendamentos/resumo",
+      tags,
+      summary:
+        "Ours: how many bookings the list would answer per day and status (the calendar's marks, the board's column " +
+        "totals), with the list's filters, over at most 31 days",
+      security: bearer,
+      request: { query: BookingSummaryParams },
+      responses: {
+        200: jsonResponse("Counts per day and status", BookingSummary),
+        400: errorResponses[400],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) => {
+      const rows = await summariseBookings(db, ctx.get("scope"), ctx.req.valid("query"));
+      return ctx.json(
+        rows.map((row) => ({ dataAgend: row.data_agend, status: row.status, total: row.total })),
+        200,
+      );
     },
   );
 
@@ -374,8 +464,14 @@ export function agendaRoutes(deps: ApiDeps) {
       request: { query: z.object(scopeQuery) },
       responses: { 200: jsonResponse("The collaborators", z.array(Asg)), 404: errorResponses[404] },
     }),
-    async (ctx) =>
-      ctx.json((await listSchedulableUsers(db, ctx.get("scope"), ctx.req.valid("query"))).map(asgJson), 200),
+    async (ctx) => {
+      const personal = mayReadPersonalData(ctx.get("user"));
+      const rows = await listSchedulableUsers(db, ctx.get("scope"), ctx.req.valid("query"));
+      return ctx.json(
+        rows.map((row) => asgJson(row, personal)),
+        200,
+      );
+    },
   );
 
   app.openapi(
@@ -403,7 +499,8 @@ export function agendaRoutes(deps: ApiDeps) {
       tags,
       summary:
         "Create agendas (each item: an agenda, its periodicity and revisions, and its bookings from its start to its " +
-        "end), all in one transaction; 400 with the rule's message (spec 001 §5)",
+        `end); every item is checked before anything is written; 400 with the rule's message (spec 001 §5), or past ` +
+        `${MAX_SAVE_ITEMS} items or ${MAX_SAVE_BOOKINGS} bookings in all`,
       security: bearer,
       request: { body: jsonBody(SaveAgendaBody) },
       responses: {

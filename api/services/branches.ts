@@ -4,7 +4,15 @@ import type { Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { BRANCH_TEXTS as T, cnpjSearchDigits } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQuery } from "../lib/list-query.ts";
+import {
+  foldSearch,
+  listVersionOf,
+  onePage,
+  pageOf,
+  cappedRows,
+  withPageTotal,
+  type ListQuery,
+} from "../lib/list-query.ts";
 
 /**
  * Branches (filiais) of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes, the
@@ -45,9 +53,9 @@ function scoped(db: Kysely<DB>, scope: Scope) {
 }
 
 /** Every branch in scope (active or not), by folded name: the contract's plain array (GET empresas/filiais). */
-export function listBranches(db: Kysely<DB>, scope: Scope): Promise<BranchRow[]> {
+export async function listBranches(db: Kysely<DB>, scope: Scope): Promise<BranchRow[]> {
   // nome_folded: the name folded by the database (migration 003), in the order of branches_company_sort_idx.
-  return scoped(db, scope).select(COLUMNS).orderBy("nome_folded").orderBy("id").execute();
+  return cappedRows(scoped(db, scope).select(COLUMNS).orderBy("nome_folded").orderBy("id"));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   foldText,
   listVersionOf,
   pageOf,
+  cappedRows,
   onePage,
   sqlInt,
   type ListQuery,
@@ -224,7 +225,7 @@ async function filteredItems(
   return { scoped, sortKey, needsBranch, direction, companyId: branches.companyId, totalKey } as const;
 }
 
-/** Every item of the list, sorted (by name unless told): the contract's plain array, and 'ids' look-ups. */
+/** Every item of the list (at most MAX_UNPAGED_ROWS, else 400), sorted (by name unless told): the contract's plain array, and 'ids' look-ups. */
 export async function listCatalogueItems(
   db: Kysely<DB>,
   c: CatalogueDefinition,
@@ -233,16 +234,17 @@ export async function listCatalogueItems(
   query: Pick<ListQuery, "q" | "sort" | "dir"> = {},
 ): Promise<CatalogueItemRow[]> {
   const { scoped, sortKey, direction } = await filteredItems(db, c, scope, filter, query);
-  return scoped
-    .innerJoin("branches as branch", "branch.id", "item.branch_id")
-    .select(itemColumns(c))
-    .orderBy(sortKey, direction)
-    .orderBy("item.id", direction)
-    .execute();
+  return cappedRows(
+    scoped
+      .innerJoin("branches as branch", "branch.id", "item.branch_id")
+      .select(itemColumns(c))
+      .orderBy(sortKey, direction)
+      .orderBy("item.id", direction),
+  );
 }
 
 /**
- * One page of the list and the total (size 0: every row on one page). The page is a deferred join: the ids of the
+ * One page of the list and the total (size 0, 'Todos': the first MAX_PAGE_ROWS rows on one page). The page is a deferred join: the ids of the
  * page are found in the scope + sort + id index (skipping `offset` index entries, not joined rows), then only those
  * 20 rows are read and joined to their branch. The total comes from the count cache (list-query.ts withPageTotal).
  */

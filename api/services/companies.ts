@@ -3,7 +3,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { cnpjSearchDigits, COMPANY_TEXTS as T, NEW_COMPANY_MAX_USERS } from "../domain/organisation.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, pageOf, onePage, type ListQuery } from "../lib/list-query.ts";
+import { foldSearch, onePage, pageOf, cappedRows, type ListQuery } from "../lib/list-query.ts";
 
 import { activeUserCount } from "./users.ts";
 
@@ -91,8 +91,8 @@ function visibleCompanies(db: Kysely<DB>, viewer: CompanyViewer) {
 }
 
 /** Every company the viewer may read, by folded name (GET empresas/listmatriz and empresas/all without paging). */
-export function listCompanies(db: Kysely<DB>, viewer: CompanyViewer): Promise<CompanyRow[]> {
-  return visibleCompanies(db, viewer).select(COLUMNS).orderBy("nome_folded").orderBy("id").execute();
+export async function listCompanies(db: Kysely<DB>, viewer: CompanyViewer): Promise<CompanyRow[]> {
+  return cappedRows(visibleCompanies(db, viewer).select(COLUMNS).orderBy("nome_folded").orderBy("id"));
 }
 
 function sortOf(sort: string | undefined) {

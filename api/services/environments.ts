@@ -20,6 +20,7 @@ import {
   foldSearch,
   listVersionOf,
   pageOf,
+  cappedRows,
   onePage,
   sqlInt,
   type ListQuery,
@@ -309,20 +310,21 @@ export async function listEnvironments(
     .select(["env.id", sortKey.as("sort_key")])
     .orderBy(sortKey, direction)
     .orderBy("env.id", direction);
-  return db
-    .selectFrom(ids.as("page"))
-    .innerJoin("environments as env", "env.id", "page.id")
-    .innerJoin("branches as branch", "branch.id", "env.branch_id")
-    .innerJoin("categories as cat", "cat.id", "env.category_id")
-    .innerJoin("sectors as sec", "sec.id", "env.sector_id")
-    .select(environmentColumns)
-    .orderBy("page.sort_key", direction)
-    .orderBy("page.id", direction)
-    .execute();
+  return cappedRows(
+    db
+      .selectFrom(ids.as("page"))
+      .innerJoin("environments as env", "env.id", "page.id")
+      .innerJoin("branches as branch", "branch.id", "env.branch_id")
+      .innerJoin("categories as cat", "cat.id", "env.category_id")
+      .innerJoin("sectors as sec", "sec.id", "env.sector_id")
+      .select(environmentColumns)
+      .orderBy("page.sort_key", direction)
+      .orderBy("page.id", direction),
+  );
 }
 
 /**
- * One page and the total (size 0: every row on one page). A deferred join: the page's ids are found with the scope +
+ * One page and the total (size 0, 'Todos': the first MAX_PAGE_ROWS rows on one page). A deferred join: the page's ids are found with the scope +
  * sort + id index (or the one join the sort needs), then only those rows are read with their names, risks and
  * procedures. The total comes from the count cache, valid while the company's list version is unchanged.
  */

@@ -6,6 +6,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../domain/fields.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
 import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
+import { cappedRows, MAX_PAGE_ROWS, TOO_MANY_ROWS } from "../lib/list-query.ts";
 
 import type { Storage } from "./storage.ts";
 
@@ -117,31 +118,34 @@ const SLOT_COLUMNS = [
  * active, not removed agendas (the lists' filter, docs/scheduling.md), read along bookings_user_day_idx.
  */
 export async function listMyBookings(db: Kysely<DB>, executor: Executor, date: string): Promise<MyBooking[]> {
-  const rows = await db
-    .selectFrom("bookings as b")
-    .innerJoin("agendas as a", "a.id", "b.agenda_id")
-    .innerJoin("environments as e", "e.id", "b.environment_id")
-    .innerJoin("categories as cat", "cat.id", "e.category_id")
-    .innerJoin("sectors as sec", "sec.id", "e.sector_id")
-    .select([
-      ...SLOT_COLUMNS,
-      "a.revision_photos",
-      "e.name as environment",
-      "e.andar",
-      "cat.name as categoria",
-      "sec.name as setor",
-      doneJson.as("done"),
-    ])
-    .where("b.user_id", "=", executor.userId)
-    .where("b.company_id", "=", executor.companyId)
-    .where("b.data_agend", "=", date)
-    .where("b.active", "=", true)
-    .where("a.ativo", "=", true)
-    .where("a.deleted_at", "is", null)
-    .orderBy("b.hora_ini")
-    .orderBy("b.hora_fim")
-    .orderBy("b.id")
-    .execute();
+  const rows = await cappedRows(
+    db
+      .selectFrom("bookings as b")
+      .innerJoin("agendas as a", "a.id", "b.agenda_id")
+      .innerJoin("environments as e", "e.id", "b.environment_id")
+      .innerJoin("categories as cat", "cat.id", "e.category_id")
+      .innerJoin("sectors as sec", "sec.id", "e.sector_id")
+      .select([
+        ...SLOT_COLUMNS,
+        "a.revision_photos",
+        "e.name as environment",
+        "e.andar",
+        "cat.name as categoria",
+        "sec.name as setor",
+        doneJson.as("done"),
+      ])
+      .where("b.user_id", "=", executor.userId)
+      .where("b.company_id", "=", executor.companyId)
+      .where("b.data_agend", "=", date)
+      .where("b.active", "=", true)
+      .where("a.ativo", "=", true)
+      .where("a.deleted_at", "is", null)
+      .orderBy("b.hora_ini")
+      .orderBy("b.hora_fim")
+      .orderBy("b.id"),
+    MAX_PAGE_ROWS,
+    TOO_MANY_ROWS,
+  );
   const environmentIds = [...new Set(rows.map((row) => row.environment_id))];
   const procedures = environmentIds.length
     ? await db

@@ -1,12 +1,12 @@
-import { differenceInCalendarDays } from "date-fns";
 import type { Kysely } from "kysely";
 
-import { resolveBranchFilter, scopeBranch, type BranchQuery, type Scope } from "../auth/scope.ts";
+import { ownWorkOf, resolveBranchFilter, scopeBranch, type BranchQuery, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
-import { dayOf } from "../domain/schedule-expansion.ts";
 import { SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
-import { ApiError, notFound } from "../lib/errors.ts";
-import { limitPageBounds, onePage } from "../lib/list-query.ts";
+import { notFound } from "../lib/errors.ts";
+import { limitPageBounds, limitPageRows, onePage } from "../lib/list-query.ts";
+
+import { checkDateRange } from "./scheduling.ts";
 
 /**
  * History reads (spec 001 §7 'GET /historic/v2/*'; docs/scheduling.md 'History and the execution API'): the executed
@@ -45,18 +45,8 @@ export type HistoryRow = {
   justificativa: string | null;
 };
 
-const MAX_UNPAGED_DAYS = 400;
-
-function checkRange(range: HistoryRange) {
-  if (range.dataFim < range.dataIni) throw new ApiError(400, T.dateRangeInvalid);
-  if (
-    range.limit === undefined &&
-    differenceInCalendarDays(dayOf(range.dataFim), dayOf(range.dataIni)) > MAX_UNPAGED_DAYS
-  )
-    throw new ApiError(400, T.dateRangeTooLong);
-}
-
-function historyQuery(db: Kysely<DB>, range: HistoryRange) {
+function historyQuery(db: Kysely<DB>, scope: Scope, range: HistoryRange) {
+  const own = ownWorkOf(scope);
   return db
     .selectFrom("bookings as b")
     .innerJoin("history as h", "h.booking_id", "b.id")
@@ -89,6 +79,7 @@ function historyQuery(db: Kysely<DB>, range: HistoryRange) {
       "b.finished_at",
       "b.justificativa",
     ])
+    .$if(own !== null, (qb) => qb.where("b.user_id", "=", own!))
     .where("b.data_agend", ">=", range.dataIni)
     .where("b.data_agend", "<=", range.dataFim)
     .orderBy("b.data_agend")
@@ -104,12 +95,13 @@ export async function listCompanyHistory(
   scope: Scope,
   query: BranchQuery & HistoryRange,
 ): Promise<HistoryRow[]> {
-  checkRange(query);
+  checkDateRange(query);
   const filter = await resolveBranchFilter(db, scope, query);
-  return historyQuery(db, query)
+  const rows = await historyQuery(db, scope, query)
     .where("b.company_id", "=", filter.companyId)
     .$if(filter.branchId !== undefined, (qb) => qb.where("b.branch_id", "=", filter.branchId!))
     .execute();
+  return limitPageRows(rows, query);
 }
 
 /** GET /historic/v2/agenda: the history of one agenda in scope (a removed one too: its past stays readable). */
@@ -118,7 +110,7 @@ export async function listAgendaHistory(
   scope: Scope,
   query: HistoryRange & { agendaId: number },
 ): Promise<HistoryRow[]> {
-  checkRange(query);
+  checkDateRange(query);
   // The original client never asks for agenda -1 ('no agenda chosen'); answering nothing keeps it harmless.
   if (query.agendaId === -1) return [];
   const branch = scopeBranch(scope);
@@ -130,7 +122,7 @@ export async function listAgendaHistory(
     .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
     .executeTakeFirst();
   if (!agenda) throw notFound(T.agendaNotFound);
-  return historyQuery(db, query).where("b.agenda_id", "=", agenda.id).execute();
+  return limitPageRows(await historyQuery(db, scope, query).where("b.agenda_id", "=", agenda.id).execute(), query);
 }
 
 /** GET /historic/v2/byEnvironment/{id}: the history of one environment in scope (the room page: today, tomorrow). */
@@ -140,7 +132,7 @@ export async function listEnvironmentHistory(
   environmentId: number,
   range: HistoryRange,
 ): Promise<HistoryRow[]> {
-  checkRange(range);
+  checkDateRange(range);
   const branch = scopeBranch(scope);
   const environment = await db
     .selectFrom("environments")
@@ -150,8 +142,9 @@ export async function listEnvironmentHistory(
     .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
     .executeTakeFirst();
   if (!environment) throw notFound(T.environmentNotFound);
-  return historyQuery(db, range)
+  const rows = await historyQuery(db, scope, range)
     .where("b.environment_id", "=", environment.id)
     .where("b.company_id", "=", scope.companyId)
     .execute();
+  return limitPageRows(rows, range);
 }

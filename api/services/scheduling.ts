@@ -1,19 +1,28 @@
-import { differenceInCalendarDays } from "date-fns";
-import { sql, type Kysely } from "kysely";
+import { addDays, differenceInCalendarDays } from "date-fns";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 
-import { assertBranchInScope, resolveBranchFilter, scopeBranch, type BranchQuery, type Scope } from "../auth/scope.ts";
+import {
+  assertBranchInScope,
+  ownWorkOf,
+  resolveBranchFilter,
+  scopeBranch,
+  type BranchQuery,
+  type Scope,
+} from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
-import { diffBookings, type StoredBooking } from "../domain/schedule-bookings.ts";
+import { diffBookings, type BookingDiff, type StoredBooking } from "../domain/schedule-bookings.ts";
 import {
   bookingSlots,
   businessToday,
   dayOf,
   expandAgenda,
+  isoDay,
   type AgendaItem,
   type BookingSlot,
 } from "../domain/schedule-expansion.ts";
 import {
   agendaItemFromSave,
+  agendaItemFromStored,
   agendaItemFromUpdate,
   periodicityName,
   periodicityToWire,
@@ -22,9 +31,16 @@ import {
   type SaveAgendaPayload,
   type UpdateAgendaPayload,
 } from "../domain/schedule-payloads.ts";
-import { isSchedulable, SCHEDULE_TEXTS as T, type ScheduleIssue } from "../domain/schedule-rules.ts";
+import {
+  isSchedulable,
+  MAX_SAVE_BOOKINGS,
+  MAX_SAVE_ITEMS,
+  saveTooLargeMessage,
+  SCHEDULE_TEXTS as T,
+  type ScheduleIssue,
+} from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { limitPageBounds, onePage } from "../lib/list-query.ts";
+import { foldSearch, limitPageBounds, limitPageRows, onePage } from "../lib/list-query.ts";
 
 /**
  * Scheduling (spec 001 §2.1-2.5, §5, §7 agendas and bookings; issue 12; docs/scheduling.md): agendas, their
@@ -35,9 +51,6 @@ import { limitPageBounds, onePage } from "../lib/list-query.ts";
 
 /** 'Today' is passed in by tests; everyone else gets today in America/Fortaleza. */
 export type SchedulingOptions = { today?: string };
-
-/** Rows per insert or update statement (9 parameters each: well under PostgreSQL's 65,535). */
-const BATCH = 1000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Checks shared by create and update
@@ -86,32 +99,24 @@ async function assertCollaborator(db: Kysely<DB>, scope: Scope, id: number, bran
 
 type BookingRef = { agendaId: number; companyId: number; branchId: number; userId: number; environmentId: number };
 
+/** One step's new rows (at most STEP_ROWS) in one statement. */
 async function insertBookings(db: Kysely<DB>, ref: BookingRef, slots: readonly BookingSlot[]) {
-  for (let start = 0; start < slots.length; start += BATCH) {
-    await db
-      .insertInto("bookings")
-      .values(
-        slots.slice(start, start + BATCH).map((slot) => ({
-          agenda_id: ref.agendaId,
-          company_id: ref.companyId,
-          branch_id: ref.branchId,
-          user_id: ref.userId,
-          environment_id: ref.environmentId,
-          data_agend: slot.dataAgend,
-          slot: slot.slot,
-          hora_ini: slot.horaIni,
-          hora_fim: slot.horaFim,
-        })),
-      )
-      // A kept row (started, deleted) holds its key: never replaced.
-      .onConflict((oc) => oc.columns(["agenda_id", "data_agend", "slot"]).doNothing())
-      .execute();
-  }
+  if (!slots.length) return;
+  // Four array parameters rather than nine per row: one short statement, planned once, whatever the count.
+  await sql`
+    insert into bookings (agenda_id, company_id, branch_id, user_id, environment_id, data_agend, slot, hora_ini, hora_fim)
+    select ${ref.agendaId}::integer, ${ref.companyId}::integer, ${ref.branchId}::integer, ${ref.userId}::integer,
+      ${ref.environmentId}::integer, v.data_agend, v.slot, v.hora_ini, v.hora_fim
+    from unnest(${slots.map((slot) => slot.dataAgend)}::date[], ${slots.map((slot) => slot.slot)}::smallint[],
+      ${slots.map((slot) => slot.horaIni)}::time[], ${slots.map((slot) => slot.horaFim)}::time[])
+      as v (data_agend, slot, hora_ini, hora_fim)
+    -- A kept row (started, deleted) holds its key: never replaced.
+    on conflict (agenda_id, data_agend, slot) do nothing`.execute(db);
 }
 
-/** The slots an agenda item wants from `from` (today, or its start if later) to its end. */
-const wantedSlots = (item: AgendaItem, from: string) =>
-  expandAgenda(item, { from, to: item.vigFim }).flatMap(bookingSlots);
+/** How many bookings an agenda item wants from `from` (today, or its start if later) to its end, without making them. */
+const wantedCount = (item: AgendaItem, from: string) =>
+  expandAgenda(item, { from, to: item.vigFim }).length * (1 + item.revisions.length);
 
 function periodicityColumns(item: AgendaItem) {
   const wire = periodicityToWire(item.periodicity);
@@ -131,14 +136,188 @@ async function inTransaction<R>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promi
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Bookings in steps (issue 22 item 2, docs/scheduling.md 'Writing bookings in steps')
+
+/**
+ * Rows one step may write: on the embedded database a transaction holds its only connection (and its thread), so a
+ * step must be short (500 rows take about 30 ms there) for the requests queued behind it to get their turn.
+ */
+const STEP_ROWS = 500;
+
+export type BookingChanges = { inserted: number; updated: number; removed: number; kept: number };
+
+/** The agenda item an agenda's rows stand for (its periodicity and revisions as stored). */
+async function storedAgendaItem(
+  db: Kysely<DB>,
+  agenda: { periodicity_id: number; revision_photos: boolean; vig_ini: string; vig_fim: string },
+) {
+  const [periodicity, revisions] = await Promise.all([
+    db
+      .selectFrom("periodicities")
+      .select([
+        "type",
+        "dias_semana",
+        "dias_semana_2",
+        "dias_mes",
+        "datas_anuais",
+        "hora_base_inicial",
+        "hora_base_final",
+      ])
+      .where("id", "=", agenda.periodicity_id)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("revisions")
+      .select(["hora_inicial", "hora_final"])
+      .where("periodicity_id", "=", agenda.periodicity_id)
+      .orderBy("hora_inicial")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return agendaItemFromStored({ ...periodicity, ...agenda, revisions });
+}
+
+/**
+ * One step: under the agenda's lock, the days from `from` on that fit in STEP_ROWS rows are made to match the agenda
+ * as it is now (`diffBookings`: only open rows change), and `pending_from` moves past them if no newer edit reset it.
+ * Answers the next day to do, or null when the agenda is done (or removed).
+ */
+async function reconcileStep(db: Kysely<DB>, agendaId: number, from: string, today: string, changes: BookingChanges) {
+  const agenda = await db
+    .selectFrom("agendas")
+    .select([
+      "id",
+      "company_id",
+      "branch_id",
+      "user_id",
+      "environment_id",
+      "periodicity_id",
+      "revision_photos",
+      "vig_ini",
+      "vig_fim",
+      "pending_from",
+      "deleted_at",
+    ])
+    .where("id", "=", agendaId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!agenda || agenda.deleted_at !== null) return null;
+  const item = await storedAgendaItem(db, agenda);
+  // Rows past the validity (a shortened agenda) are in the range too, until the last one is gone.
+  const lastStored = await db
+    .selectFrom("bookings")
+    .select((eb) => eb.fn.max("data_agend").as("last"))
+    .where("agenda_id", "=", agendaId)
+    .where("data_agend", ">=", from)
+    .executeTakeFirst();
+  const last = [agenda.vig_fim, lastStored?.last ?? ""].sort().at(-1)!;
+  if (from > last) {
+    await db
+      .updateTable("agendas")
+      .set({ pending_from: null })
+      .where("id", "=", agendaId)
+      .where("pending_from", "=", from)
+      .execute();
+    return null;
+  }
+  const days = Math.max(1, Math.floor(STEP_ROWS / (1 + item.revisions.length)));
+  const candidate = isoDay(addDays(dayOf(from), days - 1));
+  const to = candidate < last ? candidate : last;
+  const next = isoDay(addDays(dayOf(to), 1));
+
+  const existing = await storedBookings(db, agendaId, from, to);
+  const wanted = expandAgenda(item, { from, to }).flatMap(bookingSlots);
+  const target = { userId: agenda.user_id, environmentId: agenda.environment_id };
+  const diff = diffBookings(existing, wanted, target, today);
+  await applyDiff(db, { agendaId, companyId: agenda.company_id, branchId: agenda.branch_id, ...target }, diff, today);
+  changes.inserted += diff.insert.length;
+  changes.updated += diff.update.length;
+  changes.removed += diff.remove.length;
+  changes.kept += diff.kept;
+  // A newer edit may have moved pending_from back: then its own steps carry it, and this one leaves it.
+  await db
+    .updateTable("agendas")
+    .set({ pending_from: next > last ? null : next })
+    .where("id", "=", agendaId)
+    .where("pending_from", "=", from)
+    .execute();
+  return next > last ? null : next;
+}
+
+/** Writes a diff; the SQL re-checks that a row is still open, so a cleaning started meanwhile is never touched. */
+async function applyDiff(db: Kysely<DB>, ref: BookingRef, diff: BookingDiff, today: string) {
+  const stillOpen = sql<boolean>`b.data_agend >= ${today}::date and b.status is null and b.start_date is null and b.active
+    and not exists (select 1 from history h where h.booking_id = b.id)`;
+  if (diff.remove.length)
+    await db.deleteFrom("bookings as b").where("b.id", "in", diff.remove).where(stillOpen).execute();
+  if (diff.update.length) {
+    const rows = diff.update.map(
+      (change) =>
+        sql`(${change.id}::integer, ${change.horaIni}::time, ${change.horaFim}::time, ${change.userId}::integer, ${change.environmentId}::integer)`,
+    );
+    await sql`
+      update bookings b set hora_ini = v.hora_ini, hora_fim = v.hora_fim, user_id = v.user_id,
+        environment_id = v.environment_id, updated_at = now()
+      from (values ${sql.join(rows)}) as v (id, hora_ini, hora_fim, user_id, environment_id)
+      where b.id = v.id and ${stillOpen}`.execute(db);
+  }
+  await insertBookings(db, ref, diff.insert);
+}
+
+/**
+ * Brings an agenda's bookings from `from` on in line with the agenda, a step (its own short transaction) at a time,
+ * letting queued requests run between steps. Safe to run twice or side by side (each step locks the agenda and
+ * reads it anew), so it also finishes what a stopped process left (`resumePendingBookings`).
+ */
+export async function reconcileBookings(
+  db: Kysely<DB>,
+  agendaId: number,
+  options: { from: string; today: string },
+): Promise<BookingChanges> {
+  const changes: BookingChanges = { inserted: 0, updated: 0, removed: 0, kept: 0 };
+  let from: string | null = options.from;
+  while (from !== null) {
+    const stepFrom: string = from;
+    from = await inTransaction(db, (trx) => reconcileStep(trx, agendaId, stepFrom, options.today, changes));
+    // Queued queries (the embedded database's other requests) run before the next step takes the connection.
+    if (from !== null && !db.isTransaction) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return changes;
+}
+
+/** At start: finishes the agendas a stopped process left half-written (pending_from set), from today on. */
+export async function resumePendingBookings(db: Kysely<DB>, options: SchedulingOptions = {}) {
+  const today = options.today ?? businessToday();
+  const pending = await db
+    .selectFrom("agendas")
+    .select(["id", "pending_from"])
+    .where("pending_from", "is not", null)
+    .orderBy("id")
+    .execute();
+  for (const agenda of pending) {
+    const from = agenda.pending_from! > today ? agenda.pending_from! : today;
+    if (from !== agenda.pending_from)
+      await db
+        .updateTable("agendas")
+        .set({ pending_from: from })
+        .where("id", "=", agenda.id)
+        .where("pending_from", "=", agenda.pending_from)
+        .execute();
+    await reconcileBookings(db, agenda.id, { from, today });
+  }
+  return pending.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Create
 
 export type CreatedAgenda = { id: number; bookings: number };
 
 /**
  * POST /agendas/v2/saveAgenda: each item an agenda with its periodicity, revisions and bookings from its start (today
- * or later) to its end, all items in one transaction: one refused item writes nothing. Items are checked first
- * (the rules of spec 001 §5, with fields named `{index}.{payload field}`), then the ids against the scope.
+ * or later) to its end. Every item is checked first (the rules of spec 001 §5, with fields named
+ * `{index}.{payload field}`; at most MAX_SAVE_BOOKINGS bookings in all), then the agendas are written in one
+ * transaction with the ids checked against the scope: one refused item writes nothing. Their bookings follow in steps
+ * (`reconcileBookings`), so a large save never holds the database for long.
  */
 export async function createAgendas(
   db: Kysely<DB>,
@@ -147,12 +326,16 @@ export async function createAgendas(
   options: SchedulingOptions = {},
 ): Promise<CreatedAgenda[]> {
   const today = options.today ?? businessToday();
+  if (items.length > MAX_SAVE_ITEMS) throw new ApiError(400, T.itemsTooMany);
+  let bookings = 0;
   items.forEach((payload, index) => {
     const issues = saveAgendaIssues(payload, { today });
     if (issues.length) throw issuesError(issues, items.length > 1 ? `${index}.` : "");
+    bookings += wantedCount(agendaItemFromSave(payload), today);
   });
-  return inTransaction(db, async (trx) => {
-    const created: CreatedAgenda[] = [];
+  if (bookings > MAX_SAVE_BOOKINGS) throw new ApiError(400, saveTooLargeMessage(bookings));
+  const agendas = await inTransaction(db, async (trx) => {
+    const ids: number[] = [];
     for (const payload of items) {
       const item = agendaItemFromSave(payload);
       const branchId = payload.Id_EmpresasFilial;
@@ -192,30 +375,32 @@ export async function createAgendas(
           revision_photos: item.revisionPhotos,
           vig_ini: item.vigIni,
           vig_fim: item.vigFim,
+          pending_from: today,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const slots = wantedSlots(item, today);
-      await insertBookings(
-        trx,
-        { agendaId: agenda.id, companyId: scope.companyId, branchId, userId: user.id, environmentId: environment.id },
-        slots,
-      );
-      created.push({ id: agenda.id, bookings: slots.length });
+      ids.push(agenda.id);
     }
-    return created;
+    return ids;
   });
+  const created: CreatedAgenda[] = [];
+  for (const id of agendas) {
+    const changes = await reconcileBookings(db, id, { from: today, today });
+    created.push({ id, bookings: changes.inserted });
+  }
+  return created;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Update
 
-export type UpdatedAgenda = { id: number; inserted: number; updated: number; removed: number; kept: number };
+export type UpdatedAgenda = { id: number } & BookingChanges;
 
 /**
  * PUT /agendas/updateAgenda: the agenda (locked, so two edits queue), its periodicity and revisions (matched by
- * Revisoes[].ID; new ones inserted, missing ones deleted), then its bookings reconciled by `diffBookings`: only open
- * rows (today or later, not started, no history, not deleted) follow the edit. The branch does not change.
+ * Revisoes[].ID; new ones inserted, missing ones deleted) in one transaction; then its bookings from today on follow in
+ * steps (`reconcileBookings`, `diffBookings`): only open rows (today or later, not started, no history, not deleted)
+ * change. The branch does not change.
  */
 export async function updateAgenda(
   db: Kysely<DB>,
@@ -224,7 +409,7 @@ export async function updateAgenda(
   options: SchedulingOptions = {},
 ): Promise<UpdatedAgenda> {
   const today = options.today ?? businessToday();
-  return inTransaction(db, async (trx) => {
+  const id = await inTransaction(db, async (trx) => {
     const branch = scopeBranch(scope);
     const agenda = await trx
       .selectFrom("agendas")
@@ -260,6 +445,7 @@ export async function updateAgenda(
         revision_photos: item.revisionPhotos,
         vig_ini: item.vigIni,
         vig_fim: item.vigFim,
+        pending_from: today,
         ...(payload.ATIVO === undefined ? {} : { ativo: payload.ATIVO }),
       })
       .where("id", "=", agenda.id)
@@ -273,53 +459,9 @@ export async function updateAgenda(
       .where("id", "=", agenda.periodicity_id)
       .execute();
     await syncRevisions(trx, agenda.periodicity_id, agenda.branch_id, payload.Periodicidade.Revisoes);
-
-    const existing = await storedBookings(trx, agenda.id, today);
-    const diff = diffBookings(
-      existing,
-      wantedSlots(item, today),
-      { userId: user.id, environmentId: environment.id },
-      today,
-    );
-    for (let start = 0; start < diff.remove.length; start += BATCH) {
-      await trx
-        .deleteFrom("bookings")
-        .where("id", "in", diff.remove.slice(start, start + BATCH))
-        .where("data_agend", ">=", today)
-        .execute();
-    }
-    for (let start = 0; start < diff.update.length; start += BATCH) {
-      const rows = diff.update
-        .slice(start, start + BATCH)
-        .map(
-          (change) =>
-            sql`(${change.id}::integer, ${change.horaIni}::time, ${change.horaFim}::time, ${change.userId}::integer, ${change.environmentId}::integer)`,
-        );
-      await sql`
-        update bookings b set hora_ini = v.hora_ini, hora_fim = v.hora_fim, user_id = v.user_id,
-          environment_id = v.environment_id, updated_at = now()
-        from (values ${sql.join(rows)}) as v (id, hora_ini, hora_fim, user_id, environment_id)
-        where b.id = v.id and b.data_agend >= ${today}::date and b.status is null`.execute(trx);
-    }
-    await insertBookings(
-      trx,
-      {
-        agendaId: agenda.id,
-        companyId: scope.companyId,
-        branchId: agenda.branch_id,
-        userId: user.id,
-        environmentId: environment.id,
-      },
-      diff.insert,
-    );
-    return {
-      id: agenda.id,
-      inserted: diff.insert.length,
-      updated: diff.update.length,
-      removed: diff.remove.length,
-      kept: diff.kept,
-    };
+    return agenda.id;
   });
+  return { id, ...(await reconcileBookings(db, id, { from: today, today })) };
 }
 
 /** The periodicity's revision rows made to match the payload's (by ID; the others inserted; missing ones deleted). */
@@ -357,8 +499,8 @@ async function syncRevisions(
   if (gone.length) await db.deleteFrom("revisions").where("id", "in", gone).execute();
 }
 
-/** The agenda's rows from today on (older ones are never touched, so never read), with their 'has history' flag. */
-async function storedBookings(db: Kysely<DB>, agendaId: number, today: string): Promise<StoredBooking[]> {
+/** The agenda's rows of a range of days (older ones are never touched, so never read), with their 'has history' flag. */
+async function storedBookings(db: Kysely<DB>, agendaId: number, from: string, to: string): Promise<StoredBooking[]> {
   const rows = await db
     .selectFrom("bookings as b")
     .select((eb) => [
@@ -382,7 +524,8 @@ async function storedBookings(db: Kysely<DB>, agendaId: number, today: string): 
         .as("has_history"),
     ])
     .where("b.agenda_id", "=", agendaId)
-    .where("b.data_agend", ">=", today)
+    .where("b.data_agend", ">=", from)
+    .where("b.data_agend", "<=", to)
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -496,6 +639,7 @@ export async function findAgenda(db: Kysely<DB>, scope: Scope, id: number): Prom
     .where("a.company_id", "=", scope.companyId)
     .where("a.deleted_at", "is", null)
     .$if(branch !== null, (qb) => qb.where("a.branch_id", "=", branch!))
+    .$if(ownWorkOf(scope) !== null, (qb) => qb.where("a.user_id", "=", ownWorkOf(scope)!))
     .executeTakeFirst();
   if (!row) throw notFound(T.agendaNotFound);
   const revisions = await db
@@ -538,7 +682,15 @@ export async function findAgenda(db: Kysely<DB>, scope: Scope, id: number): Prom
   };
 }
 
-/** The query forms of GET agendas/v2/Agendamentos/company (spec 001 §7). */
+/** The fields the bookings' search (`q`) may look in (ours: the board's and the calendar's search boxes). */
+export const BOOKING_SEARCH_FIELDS = ["colaborador", "email", "filial", "ambiente", "setor", "horario"] as const;
+export type BookingSearchField = (typeof BOOKING_SEARCH_FIELDS)[number];
+
+/** A booking's status as a filter: 'aFazer' is not started (status null), the others as stored (spec 001 §4). */
+export const BOOKING_STATUS_FILTERS = ["aFazer", "Andamento", "Completo", "Incompleto"] as const;
+export type BookingStatusFilter = (typeof BOOKING_STATUS_FILTERS)[number];
+
+/** The query forms of GET agendas/v2/Agendamentos/company (spec 001 §7), with our search and status filter. */
 export type BookingListQuery = BranchQuery & {
   dataIni: string;
   dataFim: string;
@@ -546,6 +698,13 @@ export type BookingListQuery = BranchQuery & {
   asgId?: number;
   /** One agenda's bookings (ours: the dashboard's schedule detail); an agenda out of scope simply has none. */
   agendaId?: number;
+  /** Ours: one booking (the remove page's look-up); out of scope, none. */
+  id?: number;
+  /** Ours: a case- and accent-insensitive search in `campos` (every field when none is given). */
+  q?: string;
+  campos?: readonly BookingSearchField[];
+  /** Ours: one board column. */
+  status?: BookingStatusFilter;
   /** Paged (report fetch: 400, agenda page: 500): `limit` rows of page `page` (from 1). */
   limit?: number;
   page?: number;
@@ -612,6 +771,8 @@ export type BookingRow = {
 
 /** A user id of the query: of the tenant, and of the caller's branch for branch-level users, else 404. */
 async function assertUserInScope(db: Kysely<DB>, scope: Scope, id: number) {
+  const own = ownWorkOf(scope);
+  if (own !== null && id !== own) throw notFound(T.collaboratorNotFound);
   const branch = scopeBranch(scope);
   const user = await db
     .selectFrom("users")
@@ -626,30 +787,88 @@ async function assertUserInScope(db: Kysely<DB>, scope: Scope, id: number) {
 const MAX_UNPAGED_DAYS = 400;
 
 /**
- * The bookings of a date range in scope (spec 001 §7 'GET agendas/v2/Agendamentos/company', every form): the
- * company or one branch (companyId / filialId / filialClientId, checked against the scope), one collaborator (asgId),
- * paged by `limit` + `page`. Only what the original client kept, filtered here in SQL: active bookings of active,
- * not removed agendas. In day order, then by the slot's start and end, then id (a stable order for the pages), read
- * along the (scope, data_agend, hora_ini, hora_fim, id) indexes of migration 007. Each row carries its history.
+ * The date range of the bookings and history lists: end on or after the start, and without `limit` at most
+ * MAX_UNPAGED_DAYS (an unpaged answer is capped at MAX_PAGE_ROWS rows as well).
  */
-export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingListQuery): Promise<BookingRow[]> {
-  if (query.dataFim < query.dataIni) throw new ApiError(400, T.dateRangeInvalid);
+export function checkDateRange(range: { dataIni: string; dataFim: string; limit?: number }) {
+  if (range.dataFim < range.dataIni) throw new ApiError(400, T.dateRangeInvalid);
   if (
-    query.limit === undefined &&
-    differenceInCalendarDays(dayOf(query.dataFim), dayOf(query.dataIni)) > MAX_UNPAGED_DAYS
+    range.limit === undefined &&
+    differenceInCalendarDays(dayOf(range.dataFim), dayOf(range.dataIni)) > MAX_UNPAGED_DAYS
   )
     throw new ApiError(400, T.dateRangeTooLong);
+}
+
+/**
+ * The bookings a list or summary counts, filtered in SQL: the scope (checked: 404 outside it), the dates, active
+ * bookings of active, not removed agendas (what the original client kept), a collaborator, an agenda, a status, and
+ * the search. The search looks for the ids of the company's users, branches, rooms or sectors whose folded name
+ * matches (sub-selects over the company, as the catalogue lists do), or in the slot's times, so no row is joined to
+ * be searched.
+ */
+async function bookingsOfQuery(db: Kysely<DB>, scope: Scope, query: BookingListQuery) {
   const filter = await resolveBranchFilter(db, scope, query);
   if (query.asgId !== undefined) await assertUserInScope(db, scope, query.asgId);
+  const search = query.q?.trim() ? foldSearch(query.q) : null;
+  const fields = query.campos?.length ? query.campos : BOOKING_SEARCH_FIELDS;
+  const companyId = filter.companyId;
+  const status = query.status;
+  const own = ownWorkOf(scope);
+  /** The ids of the company's rows of `table` whose folded `column` holds the search. */
+  const idsMatching = (table: string, column: RawBuilder<string>) =>
+    sql`(select m.id from ${sql.table(table)} m where m.company_id = ${companyId} and ${column} like ${search})`;
+  const matches = (field: BookingSearchField) => {
+    switch (field) {
+      case "colaborador":
+        return sql`b.user_id in ${idsMatching("users", sql`m.nome_folded`)}`;
+      case "email":
+        return sql`b.user_id in ${idsMatching("users", sql`lower(m.email)`)}`;
+      case "filial":
+        return sql`b.branch_id in ${idsMatching("branches", sql`m.nome_folded`)}`;
+      case "ambiente":
+        return sql`b.environment_id in ${idsMatching("environments", sql`m.name_folded`)}`;
+      case "setor":
+        return sql`b.environment_id in ${idsMatching("environments", sql`(select s.name_folded from sectors s where s.id = m.sector_id)`)}`;
+      case "horario":
+        return sql`(to_char(b.hora_ini, 'HH24:MI') like ${search} or to_char(b.hora_fim, 'HH24:MI') like ${search})`;
+    }
+  };
+  return db
+    .selectFrom("bookings as b")
+    .innerJoin("agendas as a", "a.id", "b.agenda_id")
+    .where("b.company_id", "=", companyId)
+    .$if(own !== null, (qb) => qb.where("b.user_id", "=", own!))
+    .$if(filter.branchId !== undefined, (qb) => qb.where("b.branch_id", "=", filter.branchId!))
+    .$if(query.asgId !== undefined, (qb) => qb.where("b.user_id", "=", query.asgId!))
+    .$if(query.agendaId !== undefined, (qb) => qb.where("b.agenda_id", "=", query.agendaId!))
+    .$if(query.id !== undefined, (qb) => qb.where("b.id", "=", query.id!))
+    .where("b.data_agend", ">=", query.dataIni)
+    .where("b.data_agend", "<=", query.dataFim)
+    .where("b.active", "=", true)
+    .where("a.ativo", "=", true)
+    .where("a.deleted_at", "is", null)
+    .$if(status !== undefined, (qb) =>
+      status === "aFazer" ? qb.where("b.status", "is", null) : qb.where("b.status", "=", status!),
+    )
+    .$if(search !== null, (qb) => qb.where(sql<boolean>`(${sql.join(fields.map(matches), sql` or `)})`));
+}
+
+/**
+ * The bookings of a date range in scope (spec 001 §7 'GET agendas/v2/Agendamentos/company', every form), filtered as
+ * `bookingsOfQuery` says, paged by `limit` + `page`; without `limit` at most MAX_PAGE_ROWS rows, else 400 (issue 22
+ * item 3). In day order, then by the slot's start and end, then id (a stable order for the pages), read along the
+ * (scope, data_agend, hora_ini, hora_fim, id) indexes of migration 007. Each row carries its history.
+ */
+export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingListQuery): Promise<BookingRow[]> {
+  checkDateRange(query);
+  const bookings = await bookingsOfQuery(db, scope, query);
   const historic = sql<HistoricRow[]>`coalesce((
     select json_agg(json_build_object('id', h.id, 'tasksId', h.procedure_id, 'revisionId', h.revision_id,
       'userId', h.user_id, 'createdAt', h.created_at, 'updatedAt', h.updated_at, 'image', h.image,
       'observacao', h.observacao, 'ocorrencia', h.ocorrencia, 'procedure', pr.name) order by h.created_at, h.id)
     from history h join procedures pr on pr.id = h.procedure_id
     where h.booking_id = b.id), '[]'::json)`;
-  return db
-    .selectFrom("bookings as b")
-    .innerJoin("agendas as a", "a.id", "b.agenda_id")
+  const rows = await bookings
     .innerJoin("users as u", "u.id", "b.user_id")
     .innerJoin("branches as br", "br.id", "b.branch_id")
     .innerJoin("environments as e", "e.id", "b.environment_id")
@@ -701,21 +920,41 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
       "p.hora_base_final",
       historic.as("historic"),
     ])
-    .where("b.company_id", "=", filter.companyId)
-    .$if(filter.branchId !== undefined, (qb) => qb.where("b.branch_id", "=", filter.branchId!))
-    .$if(query.asgId !== undefined, (qb) => qb.where("b.user_id", "=", query.asgId!))
-    .$if(query.agendaId !== undefined, (qb) => qb.where("b.agenda_id", "=", query.agendaId!))
-    .where("b.data_agend", ">=", query.dataIni)
-    .where("b.data_agend", "<=", query.dataFim)
-    .where("b.active", "=", true)
-    .where("a.ativo", "=", true)
-    .where("a.deleted_at", "is", null)
     .orderBy("b.data_agend")
     .orderBy("b.hora_ini")
     .orderBy("b.hora_fim")
     .orderBy("b.id")
     .$call(onePage(limitPageBounds(query)))
     .execute();
+  return limitPageRows(rows, query);
+}
+
+/** Days a summary may cover (ours: a calendar month, the board's longest period). */
+export const MAX_SUMMARY_DAYS = 31;
+
+export type BookingCountRow = { data_agend: string; status: BookingRow["status"]; total: number };
+
+/**
+ * GET agendas/v2/Agendamentos/resumo (ours): how many bookings `listBookings` would answer, per day and status, for
+ * a range of at most MAX_SUMMARY_DAYS days: the calendar's marks and the board's column totals, counted in SQL so a
+ * page never loads a month of rows to count them.
+ */
+export async function summariseBookings(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: Omit<BookingListQuery, "limit" | "page">,
+): Promise<BookingCountRow[]> {
+  checkDateRange(query);
+  if (differenceInCalendarDays(dayOf(query.dataFim), dayOf(query.dataIni)) >= MAX_SUMMARY_DAYS)
+    throw new ApiError(400, T.summaryRangeTooLong);
+  const bookings = await bookingsOfQuery(db, scope, query);
+  const rows = await bookings
+    .select(["b.data_agend", "b.status", sql<string>`count(*)`.as("total")])
+    .groupBy(["b.data_agend", "b.status"])
+    .orderBy("b.data_agend")
+    .orderBy("b.status")
+    .execute();
+  return rows.map((row) => ({ data_agend: row.data_agend, status: row.status, total: Number(row.total) }));
 }
 
 export type AsgRow = {
@@ -738,8 +977,10 @@ export type AsgRow = {
  */
 export async function listSchedulableUsers(db: Kysely<DB>, scope: Scope, query: BranchQuery): Promise<AsgRow[]> {
   const filter = await resolveBranchFilter(db, scope, query);
+  const own = ownWorkOf(scope);
   return db
     .selectFrom("users")
+    .$if(own !== null, (qb) => qb.where("id", "=", own!))
     .select([
       "id",
       "nome",

@@ -7,19 +7,18 @@ import {
   boardColumn,
   boardColumnOf,
   boardPeriod,
-  groupBoard,
   periodHeading,
   performedSpan,
   businessTime,
   type BoardColumnKey,
 } from "../../api/domain/board";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
+import { MAX_PAGE_ROWS } from "../../api/lib/list-query";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
 import { formatDateBR } from "~/lib/format";
-import { foldForSearch } from "~/lib/search";
-import { listBookingsOfRange, type Booking } from "~/models/agendas.server";
+import { listBookingsOfRange, summariseBookings, type Booking } from "~/models/agendas.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
@@ -34,6 +33,11 @@ const FIELD_KEYS = Object.keys(SEARCH_FIELDS) as SearchField[];
 export const MAX_PERIOD_DAYS = 31;
 /** Cards drawn per column, and how many more 'Mostrar mais' adds (ours: a phone cannot scroll thousands). */
 export const CARDS_STEP = 30;
+/** The most cards a column (or the table) draws: one page of the API (docs/security.md 'Limits'). */
+export const MAX_CARDS = MAX_PAGE_ROWS;
+
+/** The API's status filter of each column. */
+const STATUS_OF = { toDo: "aFazer", inProgress: "Andamento", done: "Completo", incomplete: "Incompleto" } as const;
 
 /** A board URL of ours (a detail's way back: the link is shared by e-mail, so it must not send anyone elsewhere). */
 export const isBoardHref = (href: string) => href === DASHBOARD_PATH || href.startsWith(`${DASHBOARD_PATH}?`);
@@ -69,7 +73,7 @@ export function readBoardState(url: URL, today: string): BoardState & { clamped:
     q: (search.get("q") ?? "").trim().slice(0, 100),
     campos: campos.length ? campos : ["colaborador"],
     vista: search.get("vista") === "tabela" ? "tabela" : "quadro",
-    limite: Number.isInteger(limite) && limite >= CARDS_STEP && limite <= 10_000 ? limite : CARDS_STEP,
+    limite: Number.isInteger(limite) && limite >= CARDS_STEP && limite <= MAX_CARDS ? limite : CARDS_STEP,
     clamped,
   };
 }
@@ -84,12 +88,6 @@ export function boardHref(state: BoardState, changes: Partial<BoardState> = {}, 
   if (next.limite !== CARDS_STEP) search.set("limite", String(next.limite));
   return `${path}?${search}`;
 }
-
-const fieldText: Record<SearchField, (booking: Booking) => string> = {
-  colaborador: (booking) => booking.User.nome,
-  filial: (booking) => booking.Empresa.NOME,
-  ambiente: (booking) => booking.Agenda.Environment.name,
-};
 
 /** What a card shows (and the table's row): nothing the board does not draw leaves the server. */
 export type BoardCard = {
@@ -151,30 +149,42 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
   // A card's detail returns here: the board exactly as the user has it.
   const here = `${url.pathname}${url.search}`;
   const scope = scopeQuery(auth);
-  const result = await listBookingsOfRange(api, { dataIni: state.inicio, dataFim: state.fim }, scope);
-  if (!result.ok) return failLoad(api, result, `${T.loadFailedTitle}: ${T.loadFailed}`);
+  const filters = {
+    dataIni: state.inicio,
+    dataFim: state.fim,
+    ...(state.q ? { q: state.q, campos: state.campos.join(",") } : {}),
+  };
+  // The columns' totals are counted by the API; only the cards drawn are read (docs/dashboard.md 'Loading').
+  const summary = await summariseBookings(api, filters, scope);
+  if (!summary.ok) return failLoad(api, summary, `${T.loadFailedTitle}: ${T.loadFailed}`);
+  const totals: Record<BoardColumnKey, number> = { toDo: 0, inProgress: 0, done: 0, incomplete: 0 };
+  for (const row of summary.data) totals[boardColumnOf(row.status)] += row.total;
+  const total = Object.values(totals).reduce((sum, count) => sum + count, 0);
 
-  const needle = foldForSearch(state.q);
-  const bookings = needle
-    ? result.data.filter((booking) =>
-        state.campos.some((field) => foldForSearch(fieldText[field](booking)).includes(needle)),
-      )
-    : result.data;
-  const grouped = groupBoard(bookings);
   const board = state.vista === "quadro";
-  const columns = BOARD_COLUMNS.map((column) => ({
+  const pages = await Promise.all(
+    board
+      ? BOARD_COLUMNS.map((column) =>
+          totals[column.key] === 0
+            ? null
+            : listBookingsOfRange(api, { ...filters, status: STATUS_OF[column.key] }, scope, { limit: state.limite }),
+        )
+      : [total === 0 ? null : listBookingsOfRange(api, filters, scope, { limit: state.limite })],
+  );
+  const failed = pages.find((page) => page && !page.ok);
+  if (failed && !failed.ok) return failLoad(api, failed, `${T.loadFailedTitle}: ${T.loadFailed}`);
+  const read = pages.map((page) => (page?.ok ? page.data : []));
+  const columns = BOARD_COLUMNS.map((column, index) => ({
     key: column.key,
     title: column.title,
     color: column.color,
     tooltip: column.tooltip,
-    total: grouped[column.key].length,
-    cards: board ? grouped[column.key].slice(0, state.limite).map((booking) => cardOf(booking, here, column.key)) : [],
+    total: totals[column.key],
+    cards: board ? read[index].map((booking) => cardOf(booking, here, column.key)) : [],
   }));
   // The table: the same bookings in the API's day and time order, each with its column.
-  const rows = board
-    ? []
-    : bookings.slice(0, state.limite).map((booking) => cardOf(booking, here, boardColumnOf(booking.status)));
-  const more = board ? columns.some((column) => column.total > state.limite) : bookings.length > state.limite;
+  const rows = board ? [] : read[0].map((booking) => cardOf(booking, here, boardColumnOf(booking.status)));
+  const more = board ? columns.some((column) => column.total > state.limite) : total > state.limite;
   const oneDay = state.inicio === state.fim;
   return {
     texts: T,
@@ -183,10 +193,13 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
     notice: clamped ? `O período foi limitado a ${MAX_PERIOD_DAYS} dias, até ${formatDateBR(state.fim)}.` : null,
     columns,
     rows,
-    total: bookings.length,
+    total,
     showDate: !oneDay,
     showBranch: "companyId" in scope,
-    moreHref: more ? boardHref(state, { limite: state.limite + CARDS_STEP }) : null,
+    moreHref:
+      more && state.limite < MAX_CARDS
+        ? boardHref(state, { limite: Math.min(state.limite + CARDS_STEP, MAX_CARDS) })
+        : null,
     viewHref: {
       quadro: boardHref(state, { vista: "quadro" }),
       tabela: boardHref(state, { vista: "tabela" }),

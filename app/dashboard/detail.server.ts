@@ -11,7 +11,7 @@ import {
 } from "../../api/domain/board";
 import { INT32_MAX } from "../../api/domain/fields";
 import { businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
-import { SCHEDULE_TEXTS } from "../../api/domain/schedule-rules";
+import { MAX_CLEANINGS, SCHEDULE_TEXTS } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
@@ -43,7 +43,8 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
 
   const range = { dataIni: dia, dataFim: dia };
   const [bookings, history] = await Promise.all([
-    listBookingsOfRange(api, { ...range, agendaId }, scopeQuery(auth)),
+    // One agenda's day: at most its 20 slots.
+    listBookingsOfRange(api, { ...range, agendaId }, scopeQuery(auth), { limit: MAX_CLEANINGS }),
     listAgendaHistory(api, { ...range, agendaId }),
   ]);
   if (!bookings.ok) return failLoad(api, bookings, `${T.loadFailedTitle}: ${T.loadFailed}`);

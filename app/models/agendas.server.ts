@@ -4,6 +4,8 @@ import {
   AgendaUpdated,
   Asg,
   Booking,
+  BookingSummary,
+  type BookingListParams,
   type SaveAgendaBody,
   type UpdateAgendaBody,
 } from "../../api/routes/agendas";
@@ -19,19 +21,39 @@ export type { AgendaDetail, Asg, Booking };
 /** Which bookings: the user's own scope query, or one branch (filialId) a company-wide user chose. */
 export type BookingScope = { companyId: number } | { filialId: number } | { filialClientId: number };
 
+/** What to read of the bookings: a date range, both ends included ('yyyy-MM-dd'), and the API's filters. */
+export type BookingFilters = {
+  dataIni: string;
+  dataFim: string;
+  agendaId?: number;
+  /** One booking. */
+  id?: number;
+  /** The search, and where it looks: comma-separated fields (colaborador, email, filial, ambiente, setor, horario). */
+  q?: string;
+  campos?: string;
+  /** One board column: aFazer (not started), Andamento, Completo, Incompleto. */
+  status?: BookingListParams["status"];
+};
+
 /**
- * The bookings (one per date and slot) of a date range, both ends included ('yyyy-MM-dd'), in day and time order:
- * the 'agenda page fetch' form of §7, unpaged (the API allows up to 400 days without limit, a month is far below).
+ * The bookings (one per date and slot) of a date range, in day and time order: one page of `limit` rows (the API
+ * answers at most 1,000 rows at once, docs/security.md 'Limits').
  */
 export function listBookingsOfRange(
   api: SignedInCaller,
-  range: { dataIni: string; dataFim: string; agendaId?: number },
+  filters: BookingFilters,
   scope: BookingScope,
+  page: { limit: number; page?: number },
 ) {
   return callApi(api, "/agendas/v2/Agendamentos/company", {
-    query: { ...range, ...scope },
+    query: { ...filters, ...scope, ...page },
     schema: Booking.array(),
   });
+}
+
+/** How many bookings per day and status (GET agendas/v2/Agendamentos/resumo: at most 31 days). */
+export function summariseBookings(api: SignedInCaller, filters: Omit<BookingFilters, "agendaId">, scope: BookingScope) {
+  return callApi(api, "/agendas/v2/Agendamentos/resumo", { query: { ...filters, ...scope }, schema: BookingSummary });
 }
 
 /** The collaborators an agenda may be for (GET agendas/v2/Agendamentos/listaAsg), in a scope or one branch. */

@@ -44,6 +44,8 @@ export type CalendarData = {
   selectedTitle: string;
   groups: CalendarGroup[];
   emptyText: string;
+  /** Said above the cards when the day holds more bookings than are drawn; else null. */
+  notice: string | null;
 };
 
 export function Calendar({ data, cardAction }: { data: CalendarData; cardAction?: (card: CalendarCard) => ReactNode }) {
@@ -108,6 +110,11 @@ export function Calendar({ data, cardAction }: { data: CalendarData; cardAction?
           </Link>
         ) : null}
       </div>
+      {data.notice ? (
+        <p className="notice" role="status">
+          {data.notice}
+        </p>
+      ) : null}
       {data.groups.length === 0 ? (
         <p className="empty-state">{data.emptyText}</p>
       ) : (

@@ -8,8 +8,7 @@ import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { weekdayDateBR } from "~/lib/format";
-import { foldForSearch } from "~/lib/search";
-import { listBookingsOfRange, type Booking, type BookingScope } from "~/models/agendas.server";
+import { listBookingsOfRange, summariseBookings, type Booking, type BookingScope } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
@@ -61,24 +60,28 @@ export function historyHref(state: HistoryState, changes: Partial<HistoryState>,
 }
 
 /** The search of the page (ours: the spec shows the box, not its fields): collaborator, environment, sector, times. */
-const historySearchFields = (booking: Booking) => [
-  booking.User.nome,
-  booking.Agenda.Environment.name,
-  booking.Agenda.Environment.Setor.name,
-  booking.horaIni,
-  booking.horaFim,
-];
+const HISTORY_SEARCH_FIELDS = "colaborador,ambiente,setor,horario";
+
+/**
+ * Cards the calendar draws for one day (the spec's 'agenda page by 500'); a day with more says so and offers the
+ * search (docs/agenda-calendar.md 'Loading').
+ */
+export const CALENDAR_DAY_LIMIT = 500;
+
+/** The day shown: the URL's, else today in the current month, else the month's first day with bookings, else the 1st. */
+function selectedDay(state: HistoryState, counts: Map<string, number>, today: string) {
+  if (state.dia) return state.dia;
+  if (today.startsWith(`${state.mes}-`)) return today;
+  return [...counts.keys()].sort()[0] ?? `${state.mes}-01`;
+}
 
 /**
  * The calendar pages' data (this page and /agendamentos' list): the active branches a company-wide user may pick
- * (null for the others; a branch that is not an active one of the company is dropped from `state`), and the visible
- * month's bookings in that scope whose `searchFields` hold the search.
+ * (null for the others; a branch that is not an active one of the company is dropped from `state`), the visible
+ * month's bookings per day in that scope whose `searchFields` hold the search (counted by the API, so a month of a
+ * large company costs what a day costs), and the chosen day's bookings, at most CALENDAR_DAY_LIMIT.
  */
-export async function loadCalendarMonth(
-  api: SignedInCaller,
-  state: HistoryState,
-  searchFields: (booking: Booking) => string[],
-) {
+export async function loadCalendarMonth(api: SignedInCaller, state: HistoryState, searchFields: string) {
   const own = scopeQuery(api.auth);
   let branches: { id: number; nome: string }[] | null = null;
   let scope: BookingScope = own;
@@ -94,36 +97,46 @@ export async function loadCalendarMonth(
   }
 
   const first = dayOf(`${state.mes}-01`);
-  const result = await listBookingsOfRange(api, { dataIni: isoDay(first), dataFim: isoDay(endOfMonth(first)) }, scope);
-  if (!result.ok) return failLoad(api, result, T.loadFailed);
-  const needle = foldForSearch(state.q.trim());
-  const bookings = needle
-    ? result.data.filter((booking) => searchFields(booking).some((text) => foldForSearch(text).includes(needle)))
-    : result.data;
-  return { branches, bookings };
+  const search = state.q.trim() ? { q: state.q.trim(), campos: searchFields } : {};
+  const summary = await summariseBookings(
+    api,
+    { dataIni: isoDay(first), dataFim: isoDay(endOfMonth(first)), ...search },
+    scope,
+  );
+  if (!summary.ok) return failLoad(api, summary, T.loadFailed);
+  const counts = new Map<string, number>();
+  for (const row of summary.data) counts.set(row.dataAgend, (counts.get(row.dataAgend) ?? 0) + row.total);
+  const selected = selectedDay(state, counts, businessToday());
+  const day = await listBookingsOfRange(api, { dataIni: selected, dataFim: selected, ...search }, scope, {
+    limit: CALENDAR_DAY_LIMIT,
+  });
+  if (!day.ok) return failLoad(api, day, T.loadFailed);
+  return { branches, counts, selected, bookings: day.data };
+}
+
+/** 'Mostrando 500 de 812 agendamentos deste dia …' when the day holds more than the page draws. */
+function dayNotice(total: number, shown: number) {
+  if (total <= shown) return null;
+  const n = (value: number) => value.toLocaleString("pt-BR");
+  return `Mostrando ${n(shown)} de ${n(total)} agendamentos deste dia. Use a busca para encontrar os demais.`;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const monthName = (date: Date) => format(date, "MMMM 'de' yyyy", { locale: ptBR });
 
 /**
- * The calendar of one month. `bookings` are the month's (in the API's day and time order); only the selected day's
- * cards and each day's count leave the server, so the page's data stays small whatever the month holds.
+ * The calendar of one month: `counts` are the month's bookings per day, `bookings` the chosen day's (in the API's day
+ * and time order, at most CALENDAR_DAY_LIMIT); only those cards and the counts leave the server.
  */
 export function buildCalendar(
   state: HistoryState,
-  bookings: Booking[],
+  month: { counts: Map<string, number>; selected: string; bookings: Booking[] },
   today: string,
   options: { showBranch: boolean; path?: string },
 ): CalendarData {
   const href = (changes: Partial<HistoryState>) => historyHref(state, changes, options.path);
   const first = dayOf(`${state.mes}-01`);
-  const counts = new Map<string, number>();
-  for (const booking of bookings) counts.set(booking.dataAgend, (counts.get(booking.dataAgend) ?? 0) + 1);
-
-  // The day shown: the URL's, else today in the current month, else the month's first day with bookings, else the 1st.
-  const firstBooked = bookings[0]?.dataAgend;
-  const selected = state.dia ?? (today.startsWith(`${state.mes}-`) ? today : (firstBooked ?? isoDay(first)));
+  const { counts, selected, bookings } = month;
 
   const days: CalendarDay[] = [];
   for (let day = 1; day <= getDaysInMonth(first); day++) {
@@ -148,7 +161,6 @@ export function buildCalendar(
 
   const groups: CalendarGroup[] = [];
   for (const booking of bookings) {
-    if (booking.dataAgend !== selected) continue;
     const hour = `${Number(booking.horaIni.slice(0, 2))}h`;
     const card: CalendarCard = {
       id: booking.id,
@@ -176,6 +188,7 @@ export function buildCalendar(
     selected,
     groups,
     emptyText: T.calendarEmpty,
+    notice: dayNotice(counts.get(selected) ?? 0, bookings.length),
   };
 }
 
@@ -190,12 +203,12 @@ export async function historyCalendarLoader({ request, context }: HistoryArgs) {
   const today = businessToday();
   const state = readHistoryState(new URL(request.url), today);
 
-  const { branches, bookings } = await loadCalendarMonth(api, state, historySearchFields);
+  const { branches, ...month } = await loadCalendarMonth(api, state, HISTORY_SEARCH_FIELDS);
 
   return {
     canCreate: can(auth.user, "manageRegisters"),
     branches,
     state,
-    calendar: buildCalendar(state, bookings, today, { showBranch: branches !== null && state.filial === null }),
+    calendar: buildCalendar(state, month, today, { showBranch: branches !== null && state.filial === null }),
   };
 }

@@ -1,7 +1,5 @@
 import { businessToday } from "../../api/domain/schedule-expansion";
 
-import type { Booking } from "~/models/agendas.server";
-
 import { AGENDAMENTOS_PATH, requireAgendamentos, type AgendamentosArgs } from "./agendamentos.server";
 import { buildCalendar, historyHref, loadCalendarMonth, readHistoryState } from "./history-calendar.server";
 
@@ -9,14 +7,7 @@ import { buildCalendar, historyHref, loadCalendarMonth, readHistoryState } from 
  * The list tab's search (spec 001 §2.1): case-insensitive (and accent-insensitive, as every search here) on the times,
  * the user's name and e-mail, the environment and the sector.
  */
-const listSearchFields = (booking: Booking) => [
-  booking.horaIni,
-  booking.horaFim,
-  booking.User.nome,
-  booking.User.email,
-  booking.Agenda.Environment.name,
-  booking.Agenda.Environment.Setor.name,
-];
+const LIST_SEARCH_FIELDS = "horario,colaborador,email,ambiente,setor";
 
 /**
  * 'Listar agendamentos': the agenda calendar of /historico-agenda (month, day strip, the day's cards by hour) in write
@@ -29,8 +20,8 @@ export async function agendamentosListLoader(args: AgendamentosArgs) {
   const url = new URL(args.request.url);
   const state = readHistoryState(url, today);
 
-  const { branches, bookings } = await loadCalendarMonth(api, state, listSearchFields);
-  const calendar = buildCalendar(state, bookings, today, {
+  const { branches, ...month } = await loadCalendarMonth(api, state, LIST_SEARCH_FIELDS);
+  const calendar = buildCalendar(state, month, today, {
     showBranch: branches !== null && state.filial === null,
     path: AGENDAMENTOS_PATH,
   });
@@ -38,8 +29,7 @@ export async function agendamentosListLoader(args: AgendamentosArgs) {
   // The card actions keep the list's view (month, day, search) to come back to after the edit or the removal.
   const back = historyHref({ ...state, dia: calendar.selected }, {}, AGENDAMENTOS_PATH);
   const actions: Record<number, { edit: string; remove: string }> = {};
-  for (const booking of bookings) {
-    if (booking.dataAgend !== calendar.selected) continue;
+  for (const booking of month.bookings) {
     const query = new URLSearchParams({ dia: booking.dataAgend, redirectTo: back });
     actions[booking.id] = {
       edit: `${AGENDAMENTOS_PATH}/${booking.agendaId}/editar?${query}`,

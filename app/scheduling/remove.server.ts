@@ -17,8 +17,8 @@ import {
 } from "./agendamentos.server";
 
 /**
- * 'Remover' (spec 001 §2.1): the booking named on the page (its day ?dia= is where it is looked up: the API has no
- * single-booking read), then 'Tem certeza que deseja remover?'.
+ * 'Remover' (spec 001 §2.1): the booking named on the page (looked up by its id on its day ?dia=), then 'Tem certeza
+ * que deseja remover?'.
  */
 export async function agendamentoRemoveLoader(args: AgendamentosArgs) {
   const { api, auth } = await requireAgendamentos(args);
@@ -26,9 +26,9 @@ export async function agendamentoRemoveLoader(args: AgendamentosArgs) {
   const url = new URL(args.request.url);
   const dia = dayParam(url);
   invariantResponse(dia, T.bookingNotFound, { status: 404 });
-  const result = await listBookingsOfRange(api, { dataIni: dia, dataFim: dia }, scopeQuery(auth));
+  const result = await listBookingsOfRange(api, { dataIni: dia, dataFim: dia, id }, scopeQuery(auth), { limit: 1 });
   if (!result.ok) return failLoad(api, result, T.loadFailed);
-  const booking = result.data.find((row) => row.id === id);
+  const booking = result.data[0];
   invariantResponse(booking, T.bookingNotFound, { status: 404 });
   return {
     booking: {

@@ -1,0 +1,317 @@
+/**
+ * Issue 22 items 2, 3 and 4 (docs/security.md 'Hardening, round two'): what one save may write and how it writes,
+ * how many rows one answer may hold, and who receives a person's CPF, e-mail and phone (and what field staff see).
+ */
+import { addDays, formatISO, parseISO } from "date-fns";
+import { sql } from "kysely";
+import { beforeAll, describe, expect, test } from "vitest";
+
+import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import type { SaveAgendaInput } from "../../api/domain/schedule-payloads.ts";
+import { MAX_SAVE_BOOKINGS, saveTooLargeMessage, SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules.ts";
+import { MAX_PAGE_ROWS, TOO_MANY_ITEMS, TOO_MANY_ROWS } from "../../api/lib/list-query.ts";
+import { reconcileBookings, resumePendingBookings } from "../../api/services/scheduling.ts";
+import { useTestApi } from "../support/api.ts";
+import { countRows, demoIds, userByEmail } from "../support/demo.ts";
+
+const t = useTestApi();
+
+const day = (date: string, days: number) => formatISO(addDays(parseISO(date), days), { representation: "date" });
+const TOMORROW = day(businessToday(), 1);
+const EVERY_DAY = "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado";
+const pad = (n: number) => String(n).padStart(2, "0");
+
+const tokens: Record<string, string> = {};
+let ids: Awaited<ReturnType<typeof demoIds>>;
+let rooms: number[] = [];
+const people = { asg: 0, ana: 0, cicero: 0 };
+
+/** An every-day agenda of `slots` cleanings a day for `days` days from tomorrow, in Aldeota. */
+function everyDay(room: number, user: number, slots: number, days: number): SaveAgendaInput {
+  return {
+    Id_EmpresasFilial: ids.aldeota,
+    Id_Environments: room,
+    Id_Users: user,
+    Periodicidade: {
+      type: "sem",
+      DIAS_SEMANA: EVERY_DAY,
+      hora_base_inicial: "00:00",
+      hora_base_final: "00:30",
+      Revisoes: Array.from({ length: slots - 1 }, (_, index) => ({
+        HORA_INICIAL: `${pad(index + 1)}:00`,
+        HORA_FINAL: `${pad(index + 1)}:30`,
+      })),
+    },
+    revisionPhotos: false,
+    vigIni: TOMORROW,
+    vigFim: day(TOMORROW, days - 1),
+  };
+}
+
+const save = (items: unknown, token = tokens.admin) => t.post("/api/agendas/v2/saveAgenda", items, { token });
+const bookingsOf = async (agendaId: number) =>
+  Number(
+    (
+      await t.db
+        .selectFrom("bookings")
+        .select(sql<string>`count(*)`.as("n"))
+        .where("agenda_id", "=", agendaId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+beforeAll(async () => {
+  for (const who of ["admin", "coordenador", "auditor", "cliente", "asg"]) {
+    tokens[who] = await t.signIn(`${who}@demo.com.br`);
+  }
+  ids = await demoIds(t.db);
+  rooms = (
+    await t.db
+      .selectFrom("environments")
+      .select("id")
+      .where("branch_id", "=", ids.aldeota)
+      .where("deleted_at", "is", null)
+      .orderBy("id")
+      .execute()
+  ).map((row) => row.id);
+  people.asg = (await userByEmail(t.db, "asg@demo.com.br")).id;
+  people.ana = (await userByEmail(t.db, "ana@demo.com.br")).id;
+  people.cicero = (await userByEmail(t.db, "cicero@demo.com.br")).id;
+});
+
+describe("item 2: what one save may write", () => {
+  test(`a save of more than ${MAX_SAVE_BOOKINGS} bookings is refused with 400 and writes nothing`, async () => {
+    const agendas = await countRows(t.db, "agendas");
+    const periodicities = await countRows(t.db, "periodicities");
+    // 3 × 20 slots × 340 days = 20,400 bookings.
+    const items = [0, 1, 2].map((index) => everyDay(rooms[index], people.asg, 20, 340));
+    const answer = await save(items);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(saveTooLargeMessage(20_400));
+    expect(answer.body.message).toBe(
+      "Este cadastro geraria 20.400 agendamentos; o limite é de 20.000 por vez. " +
+        "Divida os itens em mais de um cadastro ou encurte a vigência.",
+    );
+    expect(await countRows(t.db, "agendas")).toBe(agendas);
+    expect(await countRows(t.db, "periodicities")).toBe(periodicities);
+  });
+
+  test("51 items are refused with 400 'Envie no máximo 50 itens por vez'", async () => {
+    const answer = await save(Array.from({ length: 51 }, () => everyDay(rooms[0], people.asg, 1, 1)));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(T.itemsTooMany);
+  });
+
+  test("the largest legal save writes every booking, and other queries run between its steps", async () => {
+    // 3 × 20 slots × 333 days = 19,980 bookings.
+    const items = [0, 1, 2].map((index) => everyDay(rooms[index], people.ana, 20, 333));
+    const order: string[] = [];
+    const saving = save(items).then((answer) => {
+      order.push("save");
+      return answer;
+    });
+    // Asked once the save has started writing: on one transaction it would wait for the whole save.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const probe = t.get("/api/users/me", { token: tokens.auditor }).then((answer) => {
+      order.push("probe");
+      return answer;
+    });
+    const [saved, me] = await Promise.all([saving, probe]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    expect(me.status).toBe(200);
+    expect(order).toEqual(["probe", "save"]);
+    expect(saved.body.map((agenda: { bookings: number }) => agenda.bookings)).toEqual([6660, 6660, 6660]);
+    for (const agenda of saved.body) expect(await bookingsOf(agenda.ID)).toBe(6660);
+    const pending = await t.db
+      .selectFrom("agendas")
+      .select("id")
+      .where(
+        "id",
+        "in",
+        saved.body.map((agenda: { ID: number }) => agenda.ID),
+      )
+      .where("pending_from", "is not", null)
+      .execute();
+    expect(pending).toEqual([]);
+  }, 120_000);
+
+  test("an agenda a stopped process left half-written is finished at the next start", async () => {
+    const answer = await save([everyDay(rooms[3], people.cicero, 3, 30)]);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const agendaId = answer.body[0].ID;
+    expect(await bookingsOf(agendaId)).toBe(90);
+    // What a process stopped after the agenda's commit and one step leaves: pending_from set, later days missing.
+    const cut = day(TOMORROW, 10);
+    await t.db.deleteFrom("bookings").where("agenda_id", "=", agendaId).where("data_agend", ">=", cut).execute();
+    await t.db.updateTable("agendas").set({ pending_from: cut }).where("id", "=", agendaId).execute();
+    expect(await bookingsOf(agendaId)).toBe(30);
+
+    expect(await resumePendingBookings(t.db)).toBe(1);
+    expect(await bookingsOf(agendaId)).toBe(90);
+    const agenda = await t.db
+      .selectFrom("agendas")
+      .select("pending_from")
+      .where("id", "=", agendaId)
+      .executeTakeFirstOrThrow();
+    expect(agenda.pending_from).toBeNull();
+  });
+
+  test("a step never removes a booking a collaborator started meanwhile", async () => {
+    const answer = await save([everyDay(rooms[4], people.cicero, 1, 5)]);
+    const agendaId = answer.body[0].ID;
+    // The agenda is shortened to two days, but the fourth day's cleaning was started after the edit's read.
+    await t.db
+      .updateTable("agendas")
+      .set({ vig_fim: day(TOMORROW, 1) })
+      .where("id", "=", agendaId)
+      .execute();
+    await t.db
+      .updateTable("bookings")
+      .set({ status: "Andamento", start_date: new Date() })
+      .where("agenda_id", "=", agendaId)
+      .where("data_agend", "=", day(TOMORROW, 3))
+      .execute();
+    const changes = await reconcileBookings(t.db, agendaId, { from: TOMORROW, today: TOMORROW });
+    expect(changes).toEqual({ inserted: 0, updated: 0, removed: 2, kept: 1 });
+    const left = await t.db
+      .selectFrom("bookings")
+      .select("data_agend")
+      .where("agenda_id", "=", agendaId)
+      .orderBy("data_agend")
+      .execute();
+    expect(left.map((row) => row.data_agend)).toEqual([TOMORROW, day(TOMORROW, 1), day(TOMORROW, 3)]);
+  });
+});
+
+describe("item 3: no answer holds an unbounded list", () => {
+  let busyDay = "";
+  beforeAll(async () => {
+    // 20 cleanings a day for 60 days: 1,200 bookings, 20 of them on each day.
+    const answer = await save([everyDay(rooms[5], people.asg, 20, 60)]);
+    expect(answer.status).toBe(201);
+    busyDay = day(TOMORROW, 2);
+  });
+
+  const list = (query: string, token = tokens.admin) =>
+    t.get(`/api/agendas/v2/Agendamentos/company?filialId=${ids.aldeota}&${query}`, { token });
+
+  test(`unpaged, more than ${MAX_PAGE_ROWS} bookings are refused with 400 and the way to page`, async () => {
+    const answer = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}`);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(TOO_MANY_ROWS);
+    expect(answer.body.message).toBe(
+      "A consulta passa de 1.000 linhas: peça por páginas (limit e page, até 1.000 por página) ou um período menor.",
+    );
+  });
+
+  test("paged, the same range answers its pages", async () => {
+    const first = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=1000&page=1`);
+    const second = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=1000&page=2`);
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(1000);
+    expect(second.body.length).toBeGreaterThanOrEqual(200);
+    expect((await list(`dataIni=${TOMORROW}&dataFim=${TOMORROW}&limit=1001`)).status).toBe(400);
+  });
+
+  test("history lists are capped the same way", async () => {
+    const answer = await t.get(`/api/historic/v2/company?dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=1001`, {
+      token: tokens.admin,
+    });
+    expect(answer.status).toBe(400);
+  });
+
+  test("the summary counts per day and status what the list answers, over at most 31 days", async () => {
+    const summary = await t.get(
+      `/api/agendas/v2/Agendamentos/resumo?filialId=${ids.aldeota}&dataIni=${busyDay}&dataFim=${busyDay}`,
+      { token: tokens.admin },
+    );
+    expect(summary.status).toBe(200);
+    const listed = await list(`dataIni=${busyDay}&dataFim=${busyDay}`);
+    expect(summary.body).toEqual([{ dataAgend: busyDay, status: null, total: listed.body.length }]);
+    const tooLong = await t.get(
+      `/api/agendas/v2/Agendamentos/resumo?dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 31)}`,
+      { token: tokens.admin },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe("O resumo cobre no máximo 31 dias");
+  });
+
+  test("search and status are filtered in SQL", async () => {
+    const byTime = await list(`dataIni=${busyDay}&dataFim=${busyDay}&q=07:00&campos=horario`);
+    expect(byTime.body.map((booking: { horaIni: string }) => booking.horaIni)).toContain("07:00");
+    expect(byTime.body.every((booking: { horaIni: string }) => booking.horaIni === "07:00")).toBe(true);
+    const byName = await list(`dataIni=${busyDay}&dataFim=${busyDay}&q=NOBODY-X&campos=colaborador`);
+    expect(byName.body).toEqual([]);
+    const started = await list(`dataIni=${busyDay}&dataFim=${busyDay}&status=Andamento`);
+    expect(started.body).toEqual([]);
+    const toDo = await list(`dataIni=${busyDay}&dataFim=${busyDay}&status=aFazer`);
+    expect(toDo.body.length).toBeGreaterThanOrEqual(20);
+    expect((await list(`dataIni=${busyDay}&dataFim=${busyDay}&campos=cpf`)).status).toBe(400);
+  });
+
+  test("a choice list of more than 5,000 items is refused unpaged; 'Todos' is its first 1,000 rows", async () => {
+    await sql`insert into sectors (company_id, branch_id, name)
+      select ${ids.hospital}, ${ids.aldeota}, 'Setor em massa ' || n from generate_series(1, 5001) n`.execute(t.db);
+    const unpaged = await t.get(`/api/setor?filialId=${ids.aldeota}`, { token: tokens.admin });
+    expect(unpaged.status).toBe(400);
+    expect(unpaged.body.message).toBe(TOO_MANY_ITEMS);
+    const all = await t.get(`/api/setor?filialId=${ids.aldeota}&size=0`, { token: tokens.admin });
+    expect(all.status).toBe(200);
+    expect(all.body.items).toHaveLength(MAX_PAGE_ROWS);
+    expect(all.body.total).toBeGreaterThan(5001);
+    await t.db.deleteFrom("sectors").where("name", "like", "Setor em massa %").execute();
+  });
+});
+
+describe("item 4: personal data and what field staff see", () => {
+  let asgAgenda = 0;
+  let otherAgenda = 0;
+  const range = () => `dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 1)}`;
+
+  beforeAll(async () => {
+    const answer = await save([everyDay(rooms[6], people.asg, 1, 2), everyDay(rooms[7], people.cicero, 1, 2)]);
+    expect(answer.status).toBe(201);
+    [asgAgenda, otherAgenda] = answer.body.map((agenda: { ID: number }) => agenda.ID);
+  });
+
+  const bookingsFor = (token: string, extra = "") =>
+    t.get(`/api/agendas/v2/Agendamentos/company?${range()}&agendaId=${asgAgenda}${extra}`, { token });
+
+  test("a manager receives the collaborator's CPF, e-mail and phone", async () => {
+    const answer = await bookingsFor(tokens.admin);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body[0].User).sort()).toEqual(["avatar", "cpf", "email", "id", "nome", "telefone"]);
+    const asgs = await t.get(`/api/agendas/v2/Agendamentos/listaAsg?filialId=${ids.aldeota}`, {
+      token: tokens.admin,
+    });
+    expect(asgs.body[0]).toHaveProperty("cpf");
+  });
+
+  test.each(["auditor", "cliente"])("the %s receives names only", async (who) => {
+    const answer = await bookingsFor(tokens[who]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBeGreaterThan(0);
+    expect(Object.keys(answer.body[0].User).sort()).toEqual(["avatar", "id", "nome"]);
+    const asgs = await t.get("/api/agendas/v2/Agendamentos/listaAsg", { token: tokens[who] });
+    expect(asgs.status).toBe(200);
+    for (const asg of asgs.body) expect(Object.keys(asg)).not.toContain("cpf");
+    expect(JSON.stringify(asgs.body)).not.toMatch(/@/);
+  });
+
+  test("an ASG reads only their own bookings, agendas and history, without personal data", async () => {
+    const own = await t.get(`/api/agendas/v2/Agendamentos/company?${range()}`, { token: tokens.asg });
+    expect(own.status).toBe(200);
+    expect(own.body.length).toBeGreaterThan(0);
+    expect(new Set(own.body.map((booking: { userId: number }) => booking.userId))).toEqual(new Set([people.asg]));
+    expect(Object.keys(own.body[0].User).sort()).toEqual(["avatar", "id", "nome"]);
+
+    const other = await t.get(`/api/agendas/v2/Agendamentos/company?${range()}&asgId=${people.cicero}`, {
+      token: tokens.asg,
+    });
+    expect(other.status).toBe(404);
+    expect((await t.get(`/api/agendas/${otherAgenda}`, { token: tokens.asg })).status).toBe(404);
+    expect((await t.get(`/api/agendas/${asgAgenda}`, { token: tokens.asg })).status).toBe(200);
+    const asgs = await t.get("/api/agendas/v2/Agendamentos/listaAsg", { token: tokens.asg });
+    expect(asgs.body.map((asg: { id: number }) => asg.id)).toEqual([people.asg]);
+  });
+});
