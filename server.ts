@@ -18,7 +18,14 @@ import { migrate } from "./api/db/migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./api/db/seed.ts";
 import { limitBodies } from "./api/lib/body-limit.ts";
 import { bufferedCompression, staticFiles } from "./api/lib/compression.ts";
-import { checkFormBody, CLIENT_ADDRESS_HEADER, noticeResponse, sameOrigin } from "./api/lib/http-guards.ts";
+import {
+  checkFormBody,
+  CLIENT_ADDRESS_HEADER,
+  noticeResponse,
+  PUBLIC_ORIGIN_HEADER,
+  publicOrigin,
+  sameOrigin,
+} from "./api/lib/http-guards.ts";
 import { publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { createMailer } from "./api/services/mailer.ts";
@@ -75,8 +82,9 @@ export async function startServer(config: Config) {
   });
 
   app.all("/api/*", (c) => {
-    // The API's rate limits key on this header: always ours, never what the client sent.
+    // The API's rate limits key on this header, its e-mailed links on the other: always ours, never the client's.
     c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, c.get("clientAddress"));
+    c.req.raw.headers.set(PUBLIC_ORIGIN_HEADER, publicOrigin(c.req.raw, config));
     return api.fetch(c.req.raw);
   });
 
@@ -94,8 +102,10 @@ export async function startServer(config: Config) {
   app.use("*", staticFiles(path.join(root, "public")));
 
   app.all("*", async (c) => {
-    // Forms must come from our own pages (the cookie is SameSite=Lax too): a cross-site POST is refused.
-    if (!["GET", "HEAD"].includes(c.req.method) && !sameOrigin(c.req.raw, config.trustProxy)) {
+    // The origin of QR codes and e-mailed links, and the one forms must come from (the cookie is SameSite=Lax too):
+    // a cross-site POST is refused.
+    const origin = publicOrigin(c.req.raw, config);
+    if (!["GET", "HEAD"].includes(c.req.method) && !sameOrigin(c.req.raw, origin)) {
       return c.text("Origem da requisição não permitida.", 403);
     }
     const unreadable = await checkFormBody(c.req.raw);
@@ -104,12 +114,13 @@ export async function startServer(config: Config) {
     const response = await remix(c.req.raw, {
       api: async (request: Request) => {
         request.headers.set(CLIENT_ADDRESS_HEADER, c.get("clientAddress"));
+        request.headers.set(PUBLIC_ORIGIN_HEADER, origin);
         const answer = await api.fetch(request);
         if (answer.status === 503) apiUnavailable = true;
         return answer;
       },
       apiUrl: config.apiUrl,
-      publicUrl: config.publicUrl,
+      publicUrl: origin,
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
       secureCookies: config.env === "production",

@@ -21,6 +21,20 @@ const url = (protocols: string[]) =>
       error: `must start with ${protocols.map((p) => `${p}:`).join(" or ")}`,
     });
 
+/**
+ * TRUST_PROXY: how many proxies of ours stand in front (each appends to X-Forwarded-For). `true` is one, as it meant
+ * before hops were counted, and `false` none.
+ */
+const proxyHops = z
+  .string()
+  .regex(/^(true|false|yes|no|\d|10)$/, {
+    error: "use false, true (one proxy) or the number of proxies of ours in front, from 0 to 10",
+  })
+  .transform((value) => {
+    if (value === "true" || value === "yes") return 1;
+    return value === "false" || value === "no" ? 0 : Number(value);
+  });
+
 /** A size such as '1mb', '512kb', '20MB' or plain bytes ('1048576'). */
 const byteSize = z
   .string()
@@ -55,7 +69,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "silent"]).default("info"),
   BODY_LIMIT: byteSize.default(1024 * 1024),
   UPLOAD_LIMIT: byteSize.default(20 * 1024 * 1024),
-  TRUST_PROXY: booleanText.optional(),
+  TRUST_PROXY: proxyHops.optional(),
 });
 
 export type Config = {
@@ -75,8 +89,11 @@ export type Config = {
   bodyLimit: number;
   /** Largest multipart body (CSV files, images), in bytes (UPLOAD_LIMIT). */
   uploadLimit: number;
-  /** Whether X-Forwarded-For/-Host/-Proto come from a proxy of ours and may be believed (TRUST_PROXY). */
-  trustProxy: boolean;
+  /**
+   * How many proxies of ours are in front (TRUST_PROXY), 0 for none: X-Forwarded-For is counted from the right by it,
+   * and X-Forwarded-Host/-Proto are believed only when it is not 0 (api/lib/http-guards.ts).
+   */
+  trustProxy: number;
 };
 
 export class ConfigError extends Error {}
@@ -117,7 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     bodyLimit: values.BODY_LIMIT,
     uploadLimit: values.UPLOAD_LIMIT,
-    trustProxy: values.TRUST_PROXY ?? false,
+    trustProxy: values.TRUST_PROXY ?? 0,
   };
 }
 

@@ -3,7 +3,7 @@ export type AppContext = {
   /** The in-process REST API (a fetch handler); used when apiUrl is unset. */
   api: (request: Request) => Response | Promise<Response>;
   apiUrl?: string;
-  /** PUBLIC_URL: the base of links that leave the app (QR codes); unset, the request's origin (lib/public-url.server.ts). */
+  /** The public origin of this request (PUBLIC_URL, the proxy's or its own): the base of links that leave the app. */
   publicUrl?: string;
   requestId: string;
   nonce: string;

@@ -1,34 +1,74 @@
 /**
- * The process's own HTTP guards (server.ts): which address a request comes from, whether a form post is from our
- * origin, and the plain pages for 413 and 503 that must work when Remix or the database cannot.
+ * The process's own HTTP guards (server.ts): which address a request comes from, the public origin of links, whether
+ * a form post is from that origin, and the plain pages for 413 and 503 that must work when Remix or the database
+ * cannot.
  */
 
 /** The header server.ts sets (overwriting what a client sent) so the API's rate limits see the caller's address. */
 export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
+/** The header server.ts sets (overwriting what a client sent) so the API's e-mailed links use the public origin. */
+export const PUBLIC_ORIGIN_HEADER = "x-public-origin";
+
+/** What the process knows of its place on the network: PUBLIC_URL and how many proxies of ours are in front. */
+export type NetworkSettings = { publicUrl?: string; trustProxy: number };
+
 /**
- * The client's address: the socket's peer, or, only when TRUST_PROXY says a proxy of ours is in front, the first
- * address of X-Forwarded-For. A client can write any X-Forwarded-* header, so without that setting they are ignored.
+ * The value of an X-Forwarded-* header that the outermost proxy of ours wrote. Each proxy appends to the list, so
+ * the entries a client wrote are on the left and the one our first proxy added is `hops` from the right; fewer
+ * entries than hops (a proxy that overwrites instead) give the leftmost. Without proxies of ours, nothing.
  */
-export function clientAddressOf(request: Request, socketAddress: string | undefined, trustProxy: boolean) {
-  if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
-  }
-  return socketAddress ?? "unknown";
+function forwarded(request: Request, name: string, hops: number) {
+  if (hops < 1) return undefined;
+  const values = (request.headers.get(name) ?? "")
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean);
+  return values[Math.max(0, values.length - hops)];
 }
 
 /**
- * Non-GET requests to the web app must come from our own pages. Browsers send Origin on every cross-site POST; its
- * absence means a same-site navigation or a non-browser client. X-Forwarded-Host is believed only with TRUST_PROXY.
+ * The client's address: the socket's peer, or, behind TRUST_PROXY proxies of ours, the address the first of them
+ * saw (counted from the right of X-Forwarded-For). The leftmost entries are whatever the client wrote: believing
+ * them let a client rotate its address past the sign-in limits (issue 22 item 5).
  */
-export function sameOrigin(request: Request, trustProxy: boolean) {
-  const origin = request.headers.get("origin");
-  if (!origin || origin === "null") return origin !== "null";
-  const host =
-    (trustProxy && request.headers.get("x-forwarded-host")?.split(",")[0]?.trim()) || request.headers.get("host");
+export function clientAddressOf(request: Request, socketAddress: string | undefined, trustProxy: number) {
+  return forwarded(request, "x-forwarded-for", trustProxy)?.slice(0, 64) ?? socketAddress ?? "unknown";
+}
+
+/**
+ * The origin users reach us at, for links that leave the app (QR codes, e-mailed links) and for the origin check of
+ * form posts: PUBLIC_URL when set; else, behind proxies of ours, the host and scheme the first of them received
+ * (X-Forwarded-Host, X-Forwarded-Proto); else the request's own. One notion for both, so a link never points where
+ * a post from it would be refused (issue 22 item 12: behind nginx without PUBLIC_URL, links lost the port).
+ */
+export function publicOrigin(request: Request, settings: NetworkSettings) {
+  if (settings.publicUrl) return settings.publicUrl;
+  const own = new URL(request.url);
+  const host = forwarded(request, "x-forwarded-host", settings.trustProxy);
+  const scheme = forwarded(request, "x-forwarded-proto", settings.trustProxy)?.toLowerCase();
+  if (!host && !scheme) return own.origin;
+  // A name or address with an optional port, nothing else (no path, no credentials): otherwise the request's own.
+  if (host && !HOST.test(host)) return own.origin;
+  const protocol = scheme === "https" || scheme === "http" ? `${scheme}:` : own.protocol;
   try {
-    return new URL(origin).host === host;
+    return new URL(`${protocol}//${host ?? own.host}`).origin;
+  } catch {
+    return own.origin; // a port past 65535
+  }
+}
+
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * Non-GET requests to the web app must come from our own pages: their Origin, when sent, must be the public origin.
+ * Browsers send Origin on every cross-site POST; its absence means a same-site navigation or a non-browser client.
+ */
+export function sameOrigin(request: Request, expected: string) {
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  try {
+    return new URL(origin).origin === new URL(expected).origin;
   } catch {
     return false;
   }

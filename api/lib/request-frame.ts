@@ -20,7 +20,8 @@ export type FrameVariables = { requestId: string; nonce: string; clientAddress: 
 
 export function requestFrame(options: {
   logger: Logger;
-  trustProxy: boolean;
+  /** How many proxies of ours are in front (TRUST_PROXY, api/config.ts). */
+  trustProxy: number;
   production: boolean;
 }): MiddlewareHandler<{ Variables: FrameVariables }> {
   return async (c, next) => {

@@ -6,6 +6,7 @@ import { hashToken, newToken } from "../auth/tokens.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { emailField, MESSAGES, passwordField } from "../domain/fields.ts";
 import { ApiError } from "../lib/errors.ts";
+import { PUBLIC_ORIGIN_HEADER, publicOrigin } from "../lib/http-guards.ts";
 import { errorResponses, jsonBody } from "../lib/openapi.ts";
 import { assertNotKnownBlocked, clientAddress, rateLimit } from "../lib/rate-limit.ts";
 
@@ -75,7 +76,10 @@ export function passwordRoutes(deps: ApiDeps) {
       .insertInto("password_reset_tokens")
       .values({ token_hash: hash, user_id: user.id, expires_at: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS) })
       .execute();
-    const base = deps.config.publicUrl ?? new URL(c.req.url).origin;
+    // The public origin server.ts worked out for the page or call (behind a proxy, the proxy's); else the request's.
+    const base =
+      c.req.header(PUBLIC_ORIGIN_HEADER) ??
+      publicOrigin(c.req.raw, { publicUrl: deps.config.publicUrl, trustProxy: 0 });
     const link = `${base}/reset-password?token=${encodeURIComponent(token)}`;
     await deps.mailer.send({
       to: user.email,

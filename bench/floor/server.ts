@@ -25,7 +25,7 @@ const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).
 const remix = createRequestHandler(build, "production");
 
 const app = new Hono();
-app.use("*", requestFrame({ logger, trustProxy: false, production: true }));
+app.use("*", requestFrame({ logger, trustProxy: 0, production: true }));
 app.use("*", bufferedCompression());
 app.get("/healthz", (c) => c.json({ status: "ok" }));
 app.use("*", staticFiles(path.join(root, "public")));

@@ -2,8 +2,8 @@
  * Issue 7 through the whole process (server.ts + the built web app), on its own embedded database:
  * item 3 (body limits on the web), 4 (open redirect after sign-in), 5 (sessions end on sign-out, password change
  * and inactivation; the cookie holds only the token), 9 (non-form bodies on web actions), 11 (X-Forwarded-Host),
- * 12 (menu cookie flags, development warning, CSP); issue 22 item 9 (a client that leaves is logged as 499). Needs
- * `npm run build` first, as the e2e suite does.
+ * 12 (menu cookie flags, development warning, CSP); issue 22 items 5 and 12 (behind a proxy of ours) and 9 (a
+ * client that leaves is logged as 499). Needs `npm run build` first, as the e2e suite does.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -13,6 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { qrContent, qrImage } from "../../app/lib/qr-codes.server.ts";
 import { developmentWarning, startServer } from "../../server.ts";
 import { testServerConfig } from "../support/server-config.ts";
 
@@ -331,5 +332,92 @@ describe("issue 22 item 9: a client that leaves before the answer", () => {
     } finally {
       info.mockRestore();
     }
+  });
+});
+
+describe("issue 22 items 5 and 12: behind one proxy of ours (TRUST_PROXY=1)", () => {
+  // What nginx in front sends (README 'Behind a proxy'): X-Forwarded-For as the client wrote it with the address
+  // nginx saw appended ($proxy_add_x_forwarded_for), and the host and scheme the browser used.
+  const PUBLIC_ORIGIN = "https://limpeza.example.com:8443";
+  const viaProxy = (clientSaw: string, clientWrote?: string) => ({
+    "x-forwarded-for": clientWrote ? `${clientWrote}, ${clientSaw}` : clientSaw,
+    "x-forwarded-host": "limpeza.example.com:8443",
+    "x-forwarded-proto": "https",
+  });
+  let proxied: Awaited<ReturnType<typeof startServer>>;
+  let proxiedDir: string;
+
+  beforeAll(async () => {
+    proxiedDir = mkdtempSync(path.join(tmpdir(), "security-web-proxied-"));
+    proxied = await startServer(testServerConfig(proxiedDir, { TRUST_PROXY: "1" }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await proxied?.close();
+    rmSync(proxiedDir, { recursive: true, force: true });
+  });
+
+  const post = (pathname: string, headers: Record<string, string>, body: URLSearchParams) =>
+    fetch(`${proxied.url}${pathname}`, { method: "POST", headers, body, redirect: "manual" });
+
+  test("item 5: rotating the X-Forwarded-For the client writes does not reset the sign-in back-off", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await fetch(`${proxied.url}/api/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...viaProxy("203.0.113.5", `10.77.0.${i}`) },
+        body: JSON.stringify({ email: "rodizio@demo.com.br", password: `errada-${i}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  test("item 12: a room's QR code holds the proxy's public origin, port included", async () => {
+    const signIn = await post(
+      "/?index",
+      { ...viaProxy("203.0.113.6"), origin: PUBLIC_ORIGIN },
+      new URLSearchParams({ email: "principal@demo.com.br", password: DEMO_PASSWORD, redirectTo: "" }),
+    );
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const room = await proxied.database.db
+      .selectFrom("environments")
+      .innerJoin("users", "users.company_id", "environments.company_id")
+      .select("environments.id")
+      .where("users.email", "=", "principal@demo.com.br")
+      .where("environments.deleted_at", "is", null)
+      .orderBy("environments.id")
+      .executeTakeFirstOrThrow();
+    const svg = await fetch(`${proxied.url}/ambientes/${room.id}/qrcode/svg`, {
+      headers: { ...viaProxy("203.0.113.6"), cookie },
+    });
+    expect(await svg.text()).toBe((await qrImage(qrContent(room, PUBLIC_ORIGIN), "svg")).body);
+  });
+
+  test("item 12: the password-reset e-mail asked for on the web page links to the proxy's public origin", async () => {
+    await post(
+      "/forgot-password",
+      { ...viaProxy("203.0.113.7"), origin: PUBLIC_ORIGIN },
+      new URLSearchParams({ email: "auditor@demo.com.br" }),
+    );
+    const mail = await proxied.database.db
+      .selectFrom("outbox")
+      .select("body_text")
+      .where("recipient", "=", "auditor@demo.com.br")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(mail.body_text).toMatch(new RegExp(`^${PUBLIC_ORIGIN}/reset-password\\?token=[\\w%-]+$`, "m"));
+  });
+
+  test("item 12: a post whose Origin differs from the proxy's public origin in scheme is refused", async () => {
+    const response = await post(
+      "/?index",
+      { ...viaProxy("203.0.113.8"), origin: "http://limpeza.example.com:8443" },
+      new URLSearchParams({ email: "principal@demo.com.br", password: DEMO_PASSWORD, redirectTo: "" }),
+    );
+    expect(response.status).toBe(403);
   });
 });

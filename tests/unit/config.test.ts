@@ -96,6 +96,19 @@ describe("loadConfig", () => {
     });
   });
 
+  test("TRUST_PROXY counts the proxies of ours in front: true is one, false none", () => {
+    const hops = ["2", "1", "true", "yes", "0", "false", "no"].map((value) => load({ TRUST_PROXY: value }).trustProxy);
+    expect(hops).toEqual([2, 1, 1, 1, 0, 0, 0]);
+  });
+
+  test.each(["talvez", "11", "-1"])("TRUST_PROXY=%s stops with a message saying what it takes", (value) => {
+    expect(failure({ TRUST_PROXY: value })).toBe(
+      "Invalid configuration:\n" +
+        "  TRUST_PROXY: use false, true (one proxy) or the number of proxies of ours in front, from 0 to 10 " +
+        `(got ${JSON.stringify(value)})`,
+    );
+  });
+
   test("NODE_ENV and LOG_LEVEL take only known values", () => {
     expect(failure({ NODE_ENV: "staging" })).toMatch(/NODE_ENV/);
     expect(failure({ LOG_LEVEL: "verbose" })).toMatch(/LOG_LEVEL/);

@@ -22,7 +22,7 @@ beforeAll(() => {
   getRequestListener(() => new Response(null));
   const logger = pino({ base: undefined }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   app = new Hono<{ Variables: FrameVariables }>();
-  app.use("*", requestFrame({ logger, trustProxy: false, production: true }));
+  app.use("*", requestFrame({ logger, trustProxy: 0, production: true }));
   app.use("*", bufferedCompression());
   app.get("/", (c) => {
     const nonce = c.get("nonce");
