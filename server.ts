@@ -103,7 +103,7 @@ export async function startServer(config: Config) {
 
   app.all("*", async (c) => {
     // The origin of QR codes and e-mailed links, and the one forms must come from (the cookie is SameSite=Lax too):
-    // a cross-site POST is refused.
+    // a cross-site POST, or one without Origin, is refused.
     const origin = publicOrigin(c.req.raw, config);
     if (!["GET", "HEAD"].includes(c.req.method) && !sameOrigin(c.req.raw, origin)) {
       return c.text("Origem da requisição não permitida.", 403);

@@ -147,7 +147,7 @@ export async function measureEnvironments(
       {
         method: "POST",
         path: "/ambientes/qrcodes.pdf",
-        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: new URL(server.url).origin },
         body: form.toString(),
       },
       600_000,

@@ -322,7 +322,7 @@ export async function signIn(baseUrl: string, email: string, password: string) {
   const response = await probe(baseUrl, {
     method: "POST",
     path: "/?index",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(baseUrl).origin },
     body: new URLSearchParams({ email, password, redirectTo: "" }).toString(),
   });
   const cookies = ([] as string[]).concat(response.headers["set-cookie"] ?? []);

@@ -61,12 +61,13 @@ export function publicOrigin(request: Request, settings: NetworkSettings) {
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
- * Non-GET requests to the web app must come from our own pages: their Origin, when sent, must be the public origin.
- * Browsers send Origin on every cross-site POST; its absence means a same-site navigation or a non-browser client.
+ * Non-GET requests to the web app must come from our own pages: their Origin must be the public origin. Browsers
+ * send Origin on every POST, same-origin form posts included, so a post without one is not from a browser page of
+ * ours and is refused too; Referer is no fallback (a browser that sends it sends Origin as well).
  */
 export function sameOrigin(request: Request, expected: string) {
   const origin = request.headers.get("origin");
-  if (!origin) return true;
+  if (!origin) return false;
   try {
     return new URL(origin).origin === new URL(expected).origin;
   } catch {

@@ -2,8 +2,8 @@
  * Issue 7 through the whole process (server.ts + the built web app), on its own embedded database:
  * item 3 (body limits on the web), 4 (open redirect after sign-in), 5 (sessions end on sign-out, password change
  * and inactivation; the cookie holds only the token), 9 (non-form bodies on web actions), 11 (X-Forwarded-Host),
- * 12 (menu cookie flags, development warning, CSP); issue 22 items 5 and 12 (behind a proxy of ours) and 9 (a
- * client that leaves is logged as 499). Needs `npm run build` first, as the e2e suite does.
+ * 12 (menu cookie flags, development warning, CSP); issue 22 items 5 and 12 (behind a proxy of ours), 9 (a client
+ * that leaves is logged as 499) and 10 (posts without Origin). Needs `npm run build` first, as the e2e suite does.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -293,6 +293,20 @@ describe("item 12: hardening", () => {
     expect(developmentWarning({ env: "development", host: "0.0.0.0" })).toMatch(/WARNING: NODE_ENV=development/);
     expect(developmentWarning({ env: "development", host: "127.0.0.1" })).toBeNull();
     expect(developmentWarning({ env: "production", host: "0.0.0.0" })).toBeNull();
+  });
+});
+
+describe("issue 22 item 10: web posts without Origin are refused", () => {
+  test.each(["/logout", "/setores/cadastrar"])("POST %s without Origin answers 403", async (pathname) => {
+    const { jar } = await signIn("admin@demo.com.br");
+    // Node's fetch sends no Origin of its own (web() adds one).
+    const response = await fetch(new URL(pathname, server.url.replace("localhost", "127.0.0.1")), {
+      method: "POST",
+      headers: { cookie: cookieHeader(jar), "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "individual", companyId: "2", name: "Sem origem" }),
+      redirect: "manual",
+    });
+    expect([response.status, await response.text()]).toEqual([403, "Origem da requisição não permitida."]);
   });
 });
 

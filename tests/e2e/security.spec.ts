@@ -90,6 +90,7 @@ test.describe("issue 10: another tenant's environments are not found on any web 
     page,
     context,
     signInAs,
+    baseURL,
     allowConsoleErrors,
   }) => {
     allowConsoleErrors(/status of 404/);
@@ -117,13 +118,16 @@ test.describe("issue 10: another tenant's environments are not found on any web 
     await page.goto(`/ambientes?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
     // A removal is refused by the API (nothing removed); the bulk PDF finds nothing of this user's.
+    // Playwright's requests carry no Origin (a browser's posts do), and a post without one is refused.
     const removal = await page.request.post(`/ambientes/${id}/remover`, {
       form: { redirectTo: "/ambientes" },
+      headers: { origin: baseURL! },
       maxRedirects: 0,
     });
     expect(removal.status()).toBe(302);
     const bulk = await page.request.post("/ambientes/qrcodes.pdf", {
       form: { ids: id, redirectTo: "/ambientes" },
+      headers: { origin: baseURL! },
       maxRedirects: 0,
     });
     expect(bulk.status()).toBe(302);
@@ -134,7 +138,11 @@ test.describe("issue 10: another tenant's environments are not found on any web 
     await expect(page.getByRole("heading", { name: `QR code: ${name}` })).toBeVisible();
   });
 
-  test("ids beyond a PostgreSQL integer, or not numbers, are 404 (never a 500)", async ({ page, signInAs }) => {
+  test("ids beyond a PostgreSQL integer, or not numbers, are 404 (never a 500)", async ({
+    page,
+    signInAs,
+    baseURL,
+  }) => {
     await signInAs("admin");
     for (const id of ["2147483648", "99999999999999999999", "-1", "0", "1e3", "abc"]) {
       for (const path of [`/ambientes/${id}/editar`, `/ambientes/${id}/qrcode`, `/ambientes/${id}/qrcode/svg`]) {
@@ -146,6 +154,7 @@ test.describe("issue 10: another tenant's environments are not found on any web 
     expect(unknownFormat.status()).toBe(404);
     const bulk = await page.request.post("/ambientes/qrcodes.pdf", {
       form: { ids: "2147483648", redirectTo: "/ambientes" },
+      headers: { origin: baseURL! },
       maxRedirects: 0,
     });
     expect(bulk.status()).toBe(302);

@@ -12,7 +12,7 @@
  */
 import { randomBytes } from "node:crypto";
 
-import type { Page, TestInfo } from "@playwright/test";
+import { test, type Page, type TestInfo } from "@playwright/test";
 
 import { expect } from "./e2e-fixtures.ts";
 
@@ -149,7 +149,8 @@ export type ImportAnswer = { files: { name: string; ok: boolean; errors: string[
 export async function importItems(page: Page, spec: KindSpec, branch: BranchKey, rows: Row[]) {
   const url = `/${spec.kind}/importar`;
   const response = await page.request.post(url, {
-    headers: { accept: "application/json" },
+    // Playwright's requests carry no Origin (a browser's posts do), and a post without one is refused.
+    headers: { accept: "application/json", origin: test.info().project.use.baseURL! },
     multipart: {
       idEmpresaFilial: String(BRANCHES[branch].id),
       arquivos: { name: "preparo.csv", mimeType: "text/csv", buffer: Buffer.from(csvText(spec, rows), "utf8") },

@@ -109,7 +109,7 @@ export async function signInOverHttp(baseURL: string, email: string, password: s
   const response = await fetch(`${baseURL}/?index`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: baseURL },
     body: new URLSearchParams({ email, password, redirectTo: "" }),
   });
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("sessao="));

@@ -45,6 +45,10 @@ describe("publicOrigin", () => {
 });
 
 describe("sameOrigin", () => {
+  test("a post without Origin is refused", () => {
+    expect(sameOrigin(request({}), "http://127.0.0.1:3000")).toBe(false);
+  });
+
   test("the Origin must be the public origin, scheme included", () => {
     const post = request({ origin: "http://limpeza.example.com:8443", "x-forwarded-host": "limpeza.example.com:8443" });
     expect(sameOrigin(post, "https://limpeza.example.com:8443")).toBe(false);
