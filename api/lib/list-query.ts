@@ -3,6 +3,8 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 
+import { MAX_PAGE_ROWS, MAX_UNPAGED_ROWS } from "../domain/limits.ts";
+
 import { ApiError } from "./errors.ts";
 import "./zod-setup.ts";
 
@@ -37,14 +39,10 @@ export function isPaged(query: ListQuery) {
 }
 
 /**
- * No answer holds an unbounded list (issue 22 item 3; docs/security.md 'Limits'). MAX_PAGE_ROWS: the rows of one page
- * of any list ('Todos', size 0, is its first MAX_PAGE_ROWS rows, and the page says so), and of one answer of the
- * bookings and history lists, whose rows are large. MAX_UNPAGED_ROWS: an unpaged answer of a choice list (catalogues,
- * rooms, users, branches: small rows the original client loads whole into a select). Past either, 400 with the way
- * to page; the keyset chunks of the exports stream any length, 5,000 rows at a time.
+ * No answer holds an unbounded list (api/domain/limits.ts): past the caps, 400 with the way to page; the keyset chunks
+ * of the exports stream any length, 5,000 rows at a time.
  */
-export const MAX_PAGE_ROWS = 1000;
-export const MAX_UNPAGED_ROWS = 5000;
+export { MAX_PAGE_ROWS, MAX_UNPAGED_ROWS };
 
 const count = (value: number) => value.toLocaleString("pt-BR");
 export const TOO_MANY_ROWS = `A consulta passa de ${count(MAX_PAGE_ROWS)} linhas: peça por páginas (limit e page, até ${count(MAX_PAGE_ROWS)} por página) ou um período menor.`;

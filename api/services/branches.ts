@@ -98,7 +98,7 @@ function sortOf(sort: string | undefined) {
   }
 }
 
-/** One page of the branches in scope and the total (size 0: all on one page), searched and sorted in SQL. */
+/** One page of the branches in scope and the total (size 0, 'Todos': up to MAX_PAGE_ROWS rows on one page), searched and sorted in SQL. */
 export async function pageBranches(db: Kysely<DB>, scope: Scope, query: ListQuery) {
   const { query: rowsQuery, search } = filtered(db, scope, query.q);
   const { page, size, limit, offset } = pageOf(query);

@@ -114,7 +114,7 @@ function sortOf(sort: string | undefined) {
 }
 
 /**
- * One page of the viewer's companies and the total (size 0: all on one page). A viewer sees a handful of companies
+ * One page of the viewer's companies and the total (size 0, 'Todos': up to MAX_PAGE_ROWS rows on one page). A viewer sees a handful of companies
  * (their own, the ones they own or registered), so the count is not cached.
  */
 export async function pageCompanies(db: Kysely<DB>, viewer: CompanyViewer, query: ListQuery) {

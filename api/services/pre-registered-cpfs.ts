@@ -14,7 +14,15 @@ import {
 import type { UserForRole } from "../domain/roles.ts";
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQuery } from "../lib/list-query.ts";
+import {
+  cappedRows,
+  foldSearch,
+  listVersionOf,
+  onePage,
+  pageOf,
+  withPageTotal,
+  type ListQuery,
+} from "../lib/list-query.ts";
 
 /**
  * Pre-registered CPFs of spec 000 §7 'CPFs, users, branches, companies': rules and SQL, called by the HTTP routes,
@@ -94,10 +102,10 @@ function sortOf(sort: string | undefined) {
 
 /** Every pre-registration in scope, by CPF: the contract's plain array (GET empresas/funcionarios/{companyId}). */
 export function listPreRegisteredCpfs(db: Kysely<DB>, scope: Scope): Promise<PreRegisteredCpfRow[]> {
-  return scoped(db, scope).select(COLUMNS).orderBy("p.cpf").execute();
+  return cappedRows(scoped(db, scope).select(COLUMNS).orderBy("p.cpf"));
 }
 
-/** One page and the total (size 0: all on one page), searched and sorted in SQL. */
+/** One page and the total (size 0, 'Todos': the first MAX_PAGE_ROWS rows), searched and sorted in SQL. */
 export async function pagePreRegisteredCpfs(db: Kysely<DB>, scope: Scope, query: ListQuery) {
   const base = filtered(db, scope, query.q);
   const { page, size, limit, offset } = pageOf(query);

@@ -7,7 +7,15 @@ import { cnpjSearchDigits } from "../domain/organisation.ts";
 import { can, canEditUser, type UserEditCheck } from "../domain/roles.ts";
 import { createLevelsFor, levelChoicesFor, USER_TEXTS as T, type UserLevelId } from "../domain/users.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, listVersionOf, onePage, pageOf, withPageTotal, type ListQuery } from "../lib/list-query.ts";
+import {
+  cappedRows,
+  foldSearch,
+  listVersionOf,
+  onePage,
+  pageOf,
+  withPageTotal,
+  type ListQuery,
+} from "../lib/list-query.ts";
 
 /**
  * The users of a main company (spec 000 §7 'CPFs, users, branches, companies'): the list, the create calls per level,
@@ -97,10 +105,10 @@ function sortOf(sort: string | undefined) {
 
 /** Every user in scope, by name: the contract's plain array (GET /allUsers/{companyId}). */
 export function listUsers(db: Kysely<DB>, scope: Scope): Promise<ListedUserRow[]> {
-  return scoped(db, scope).orderBy("users.nome_folded").orderBy("users.id").execute();
+  return cappedRows(scoped(db, scope).orderBy("users.nome_folded").orderBy("users.id"));
 }
 
-/** One page and the total (size 0: all on one page), searched and sorted in SQL. */
+/** One page and the total (size 0, 'Todos': the first MAX_PAGE_ROWS rows), searched and sorted in SQL. */
 export async function pageUsers(db: Kysely<DB>, scope: Scope, query: ListQuery) {
   const base = filtered(db, scope, query.q);
   const { page, size, limit, offset } = pageOf(query);
@@ -321,13 +329,14 @@ export type UserNameRow = { id: number; name: string; user_id: number };
 export async function listUserNames(db: Kysely<DB>, admin: UserAdmin, userId: number): Promise<UserNameRow[]> {
   const target = await findUser(db, admin.scope, userId);
   if (target.id !== admin.user.id && !can(admin.user, "manageRegisters")) throw new ApiError(403, "Permissão negada!");
-  return db
-    .selectFrom("user_names")
-    .select(["id", "name", "user_id"])
-    .where("user_id", "=", userId)
-    .orderBy(sql`lower(name)`)
-    .orderBy("id")
-    .execute();
+  return cappedRows(
+    db
+      .selectFrom("user_names")
+      .select(["id", "name", "user_id"])
+      .where("user_id", "=", userId)
+      .orderBy(sql`lower(name)`)
+      .orderBy("id"),
+  );
 }
 
 const nameDuplicate = () => new ApiError(409, T.nameDuplicate, { name: [T.nameDuplicate] });

@@ -1,6 +1,8 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { MAX_PAGE_ROWS } from "../../api/domain/limits";
+
 import { listHref, PAGE_SIZE_OPTIONS, pagerPages, type ListParams } from "~/lib/list-params";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -86,6 +88,14 @@ export function SortHeader({
 
 export function Pager({ params, total, defaultSort }: { params: ListParams; total: number; defaultSort: string }) {
   const { pathname } = useLocation();
+  // 'Todos' is one page of at most MAX_PAGE_ROWS rows (the API's cap): past it, the page says what it left out.
+  if (params.tamanho === "todos" && total > MAX_PAGE_ROWS)
+    return (
+      <p className="notice pager-summary" role="status">
+        {`Mostrando os primeiros ${count(MAX_PAGE_ROWS)} de ${count(total)} registros. ` +
+          "Use a busca ou as páginas de 160 para ver os demais."}
+      </p>
+    );
   const size = params.tamanho === "todos" ? Math.max(total, 1) : Number(params.tamanho);
   const totalPages = Math.max(1, Math.ceil(total / size));
   if (totalPages <= 1) return <p className="muted pager-summary">{summary(total)}</p>;
@@ -124,4 +134,5 @@ export function Pager({ params, total, defaultSort }: { params: ListParams; tota
   );
 }
 
+const count = (value: number) => value.toLocaleString("pt-BR");
 const summary = (total: number) => (total === 1 ? "1 registro" : `${total} registros`);

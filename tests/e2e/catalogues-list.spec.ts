@@ -181,3 +181,25 @@ test("a box ticked before the page's script has started is still ticked once it 
   await page.getByRole("button", { name: "Desmarcar Todos" }).click();
   await expect(boxes.nth(1)).not.toBeChecked();
 });
+
+test("'Todos' draws at most 1,000 rows and says how many it left out (issue 22 item 3)", async ({
+  page,
+  signInAs,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(javaScriptEnabled, "drawn by the server: once, without JS");
+  test.slow(); // a 1,001-row import and a 1,000-row page
+  await signInAs("admin");
+  const prefix = uniquePrefix(testInfo);
+  await importItems(
+    page,
+    KINDS.setores,
+    "aldeota",
+    range(1, 1001).map((n) => ({ name: `${prefix} ${String(n).padStart(4, "0")}` })),
+  );
+  await page.goto(`/setores?${new URLSearchParams({ q: prefix, tamanho: "todos" })}`);
+  await expect(bodyRows(page)).toHaveCount(1000);
+  await expect(page.getByRole("status").filter({ hasText: "Mostrando" })).toHaveText(
+    "Mostrando os primeiros 1.000 de 1.001 registros. Use a busca ou as páginas de 160 para ver os demais.",
+  );
+});

@@ -1,0 +1,10 @@
+/**
+ * How many rows one answer may hold (issue 22 item 3; docs/security.md 'Limits'): the API refuses more, and the pages
+ * say when they show fewer than there are. Browser-safe (the list pager reads it).
+ * - MAX_PAGE_ROWS: one page of any list ('Todos' is the first MAX_PAGE_ROWS rows), one answer of the bookings and
+ *   history lists (their rows are large), the board's cards per column.
+ * - MAX_UNPAGED_ROWS: an unpaged answer of a choice list (catalogues, rooms, users, branches: small rows the original
+ *   client loads whole into a select).
+ */
+export const MAX_PAGE_ROWS = 1000;
+export const MAX_UNPAGED_ROWS = 5000;
