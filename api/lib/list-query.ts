@@ -2,7 +2,6 @@ import { z } from "@hono/zod-openapi";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import type { DB } from "../db/schema.ts";
-
 import { MAX_PAGE_ROWS, MAX_UNPAGED_ROWS } from "../domain/limits.ts";
 
 import { ApiError } from "./errors.ts";
