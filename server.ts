@@ -29,6 +29,7 @@ import {
 import { publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { createMailer } from "./api/services/mailer.ts";
+import { resumePendingBookings } from "./api/services/scheduling.ts";
 import { createDiskStorage } from "./api/services/storage.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -50,6 +51,9 @@ export async function startServer(config: Config) {
     await seedDemo(database);
     seeded = true;
   }
+  // Agendas whose bookings a stopped process left half-written (docs/scheduling.md 'Writing bookings in steps').
+  const resumed = await resumePendingBookings(database.db);
+  if (resumed) logger.info({ agendas: resumed }, "half-written agenda bookings finished");
 
   const api = createApi({
     database,
