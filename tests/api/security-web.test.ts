@@ -150,6 +150,10 @@ describe("item 4: return URLs after sign-in", () => {
     "/%0a/evil.example",
     "/\\evil.example",
     "//evil.example",
+    // Issue 22 item 1: dot segments that resolve to '//evil.example'.
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
   ]) {
     test(`redirectTo ${JSON.stringify(target)} lands on our home`, async () => {
       const { response } = await signIn("principal@demo.com.br", target);
