@@ -1,0 +1,156 @@
+/**
+ * Issue 22 'Done when': while the largest save the API allows (20,000 bookings) and the largest list it answers (1,000
+ * bookings with their history) run, the whole process (server.ts) keeps answering /healthz within 200 ms. Bounded in
+ * count (one save, three lists, a probe every 100 ms) and time (the test gives up after 120 s). On the embedded
+ * database by default; with DATABASE_URL, on a database of its own on that PostgreSQL server (created and dropped).
+ * Needs `npm run build` first, as the e2e suite does.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { addDays, formatISO, parseISO } from "date-fns";
+import pg from "pg";
+import { afterAll, beforeAll, expect, test } from "vitest";
+
+import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { MAX_PAGE_ROWS } from "../../api/domain/limits.ts";
+import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { MAX_SAVE_BOOKINGS } from "../../api/domain/schedule-rules.ts";
+import { startServer } from "../../server.ts";
+import { testServerConfig } from "../support/server-config.ts";
+
+const ADMIN_URL = process.env.DATABASE_URL;
+const NAME = `bounded_load_${process.pid}`;
+const HEALTH_BUDGET_MS = 200;
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let dataDir: string;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "bounded-load-"));
+  const settings: Record<string, string> = {};
+  if (ADMIN_URL) {
+    await admin(`drop database if exists ${NAME} with (force)`);
+    await admin(`create database ${NAME}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${NAME}`;
+    settings.DATABASE_URL = url.toString();
+  }
+  server = await startServer(testServerConfig(dataDir, settings));
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (ADMIN_URL) await admin(`drop database if exists ${NAME} with (force)`);
+});
+
+const day = (date: string, days: number) => formatISO(addDays(parseISO(date), days), { representation: "date" });
+const pad = (n: number) => String(n).padStart(2, "0");
+
+test("/healthz answers within 200 ms while the largest save and the largest list run", async () => {
+  const api = (pathname: string, init: RequestInit = {}) => fetch(new URL(pathname, server.url), init);
+  const signIn = await api("/api/sessions", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@demo.com.br", password: DEMO_PASSWORD }),
+  });
+  const { token } = await signIn.json();
+  const bearer = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const db = server.database.db;
+  const branch = await db
+    .selectFrom("branches")
+    .select(["id", "company_id"])
+    .where("nome", "=", "Filial Aldeota")
+    .executeTakeFirstOrThrow();
+  const rooms = await db
+    .selectFrom("environments")
+    .select("id")
+    .where("branch_id", "=", branch.id)
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .limit(3)
+    .execute();
+  const asg = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "asg@demo.com.br")
+    .executeTakeFirstOrThrow();
+
+  // The largest save: 3 rooms × 20 cleanings a day × 333 days = 19,980 bookings, just under the cap.
+  const tomorrow = day(businessToday(), 1);
+  const items = rooms.map((room) => ({
+    Id_EmpresasFilial: branch.id,
+    Id_Environments: room.id,
+    Id_Users: asg.id,
+    Periodicidade: {
+      type: "sem",
+      DIAS_SEMANA: "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado",
+      hora_base_inicial: "00:00",
+      hora_base_final: "00:30",
+      Revisoes: Array.from({ length: 19 }, (_, index) => ({
+        HORA_INICIAL: `${pad(index + 1)}:00`,
+        HORA_FINAL: `${pad(index + 1)}:30`,
+      })),
+    },
+    revisionPhotos: false,
+    vigIni: tomorrow,
+    vigFim: day(tomorrow, 332),
+  }));
+  expect(3 * 20 * 333).toBeLessThanOrEqual(MAX_SAVE_BOOKINGS);
+
+  // The largest list: a page of 1,000 bookings of the simulated past (each with its history) and the planned future.
+  const listPath =
+    `/api/agendas/v2/Agendamentos/company?companyId=${branch.company_id}` +
+    `&dataIni=${day(businessToday(), -90)}&dataFim=${day(businessToday(), 60)}&limit=${MAX_PAGE_ROWS}&page=1`;
+
+  const health: { status: number; ms: number }[] = [];
+  let running = true;
+  const probing = (async () => {
+    const deadline = Date.now() + 120_000;
+    while (running && Date.now() < deadline) {
+      const began = performance.now();
+      const answer = await api("/healthz");
+      await answer.arrayBuffer();
+      health.push({ status: answer.status, ms: performance.now() - began });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+
+  const saving = api("/api/agendas/v2/saveAgenda", { method: "POST", headers: bearer, body: JSON.stringify(items) });
+  const listing = (async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      const answer = await api(listPath, { headers: bearer });
+      answers.push({ status: answer.status, rows: ((await answer.json()) as unknown[]).length });
+    }
+    return answers;
+  })();
+  const [saved, lists] = await Promise.all([saving, listing]);
+  running = false;
+  await probing;
+
+  expect(saved.status).toBe(201);
+  const created = (await saved.json()) as { bookings: number }[];
+  expect(created.reduce((sum, agenda) => sum + agenda.bookings, 0)).toBe(19_980);
+  expect(lists).toEqual(Array.from({ length: 3 }, () => ({ status: 200, rows: MAX_PAGE_ROWS })));
+  // The save alone takes seconds: many probes ran while it did.
+  expect(health.length).toBeGreaterThanOrEqual(5);
+  const slowest = Math.max(...health.map((probe) => probe.ms));
+  console.log(
+    `bounded load (${server.database.kind}): ${health.length} health probes, slowest ${Math.round(slowest)} ms`,
+  );
+  expect(health.every((probe) => probe.status === 200)).toBe(true);
+  expect(slowest).toBeLessThan(HEALTH_BUDGET_MS);
+}, 180_000);
