@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { businessToday } from "../../api/domain/schedule-expansion";
 import { toSaveAgendaInput } from "../../api/domain/schedule-payloads";
-import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+import { MAX_SAVE_ITEMS, SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { listBranchEnvironments, saveAgendas } from "~/models/agendas.server";
@@ -88,7 +88,7 @@ const DraftItems = z
       }),
     }),
   )
-  .max(50);
+  .max(MAX_SAVE_ITEMS);
 
 /** The items table as the hidden field carries it; anything unreadable is no items (the API checks them again). */
 function draftItemsOf(form: FormData): DraftItem[] {
