@@ -825,17 +825,43 @@ export async function targetOf(
   };
 }
 
-/** Every row of a company, in every table with a company_id column (new tables join in by themselves). */
+/**
+ * The columns that tie a row to a company, most direct first: a table joins the snapshot through the first it has
+ * (new tables join in by themselves), so rows without a company_id (periodicities, revisions, user names, history,
+ * an environment's risks and procedures, sessions) are compared too.
+ */
+const OWNER_COLUMNS = {
+  company_id: (company: number) => sql`= ${company}`,
+  branch_id: (company: number) => sql`in (select id from branches where company_id = ${company})`,
+  environment_id: (company: number) => sql`in (select id from environments where company_id = ${company})`,
+  booking_id: (company: number) => sql`in (select id from bookings where company_id = ${company})`,
+  periodicity_id: (company: number) =>
+    sql`in (select id from periodicities where branch_id in (select id from branches where company_id = ${company}))`,
+  user_id: (company: number) => sql`in (select id from users where company_id = ${company})`,
+} as const;
+
+/** Every row of a company, in every table tied to it by OWNER_COLUMNS, and the company's own row. */
 async function companyRows(api: typeof t, company: number) {
-  const { rows: tables } = await sql<{ table_name: string }>`
-    select table_name from information_schema.columns
-    where column_name = 'company_id' and table_schema = current_schema()
+  const { rows: columns } = await sql<{ table_name: string; column_name: keyof typeof OWNER_COLUMNS }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema() and column_name in (${sql.join(Object.keys(OWNER_COLUMNS))})
     order by table_name`.execute(api.db);
-  const snapshot: Record<string, unknown[]> = {};
-  for (const { table_name } of tables) {
-    const { rows } = await sql`select * from ${sql.table(table_name)} where company_id = ${company}`.execute(api.db);
-    snapshot[table_name] = rows.map((row: unknown) => JSON.stringify(row)).sort();
+  const order = Object.keys(OWNER_COLUMNS);
+  const owner = new Map<string, keyof typeof OWNER_COLUMNS>();
+  for (const { table_name, column_name } of columns) {
+    const known = owner.get(table_name);
+    if (!known || order.indexOf(column_name) < order.indexOf(known)) owner.set(table_name, column_name);
   }
+  const snapshot: Record<string, unknown[]> = {};
+  for (const [table, column] of [...owner].sort()) {
+    const { rows } =
+      await sql`select * from ${sql.table(table)} where ${sql.ref(column)} ${OWNER_COLUMNS[column](company)}`.execute(
+        api.db,
+      );
+    snapshot[table] = rows.map((row: unknown) => JSON.stringify(row)).sort();
+  }
+  const { rows } = await sql`select * from companies where id = ${company}`.execute(api.db);
+  snapshot.companies = rows.map((row: unknown) => JSON.stringify(row));
   return snapshot;
 }
 
@@ -964,6 +990,13 @@ describe("the route lists cover the API", () => {
       }
     }
     expect(missing, "add these to OTHER_TENANT_ROUTES (or NOT_TENANT_SCOPED with a reason)").toEqual([]);
+  });
+
+  test("the database snapshot holds the rows tied to a company without a company_id column", async () => {
+    const tables = Object.keys(await companyRows(t, await companyId(t.db, COMPANY_A)));
+    expect(tables).toEqual(
+      expect.arrayContaining(["companies", "periodicities", "revisions", "user_names", "history", "environment_risks"]),
+    );
   });
 
   test("every listed route exists in the OpenAPI document", async () => {
