@@ -140,18 +140,6 @@ export function boardColumnOf(status: string | null | undefined): BoardColumnKey
 }
 
 /**
- * Bookings sorted into the four columns, each keeping the order given (the service answers by day, then slot start
- * and end). Every booking lands in exactly one column.
- */
-export function groupBoard<T extends { status: string | null | undefined }>(
-  bookings: readonly T[],
-): Record<BoardColumnKey, T[]> {
-  const columns: Record<BoardColumnKey, T[]> = { toDo: [], inProgress: [], done: [], incomplete: [] };
-  for (const booking of bookings) columns[boardColumnOf(booking.status)].push(booking);
-  return columns;
-}
-
-/**
  * A history entry of the schedule history modal is in progress when its booking's status is 'Andamento'
  * (spec 001 §2.8).
  */

@@ -6,6 +6,7 @@ import { addDays, formatISO, parseISO } from "date-fns";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 
+import { boardColumnOf } from "../../api/domain/board.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import type { SaveAgendaInput } from "../../api/domain/schedule-payloads.ts";
 import { MAX_SAVE_BOOKINGS, saveTooLargeMessage, SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules.ts";
@@ -247,6 +248,35 @@ describe("item 3: no answer holds an unbounded list", () => {
     const toDo = await list(`dataIni=${busyDay}&dataFim=${busyDay}&status=aFazer`);
     expect(toDo.body.length).toBeGreaterThanOrEqual(20);
     expect((await list(`dataIni=${busyDay}&dataFim=${busyDay}&campos=cpf`)).status).toBe(400);
+  });
+
+  test("each status filter answers the bookings of one board column, and the four make up the day", async () => {
+    // One slot of the busy day in each state the execution API writes.
+    const rows = await t.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("environment_id", "=", rooms[5])
+      .where("data_agend", "=", busyDay)
+      .orderBy("slot")
+      .execute();
+    const states = ["Andamento", "Completo", "Incompleto"] as const;
+    for (const [index, status] of states.entries())
+      await t.db.updateTable("bookings").set({ status }).where("id", "=", rows[index].id).execute();
+    const all = await list(`dataIni=${busyDay}&dataFim=${busyDay}`);
+    const columns = new Map<string, number[]>();
+    for (const filter of ["aFazer", "Andamento", "Completo", "Incompleto"]) {
+      const answer = await list(`dataIni=${busyDay}&dataFim=${busyDay}&status=${filter}`);
+      const column = boardColumnOf(filter === "aFazer" ? null : filter);
+      for (const booking of answer.body) expect(boardColumnOf(booking.status)).toBe(column);
+      columns.set(
+        column,
+        answer.body.map((booking: { id: number }) => booking.id),
+      );
+    }
+    expect(columns.get("inProgress")).toEqual([rows[0].id]);
+    expect([...columns.values()].flat().sort((a, b) => a - b)).toEqual(
+      all.body.map((booking: { id: number }) => booking.id).sort((a: number, b: number) => a - b),
+    );
   });
 
   test("a choice list of more than 5,000 items is refused unpaged; 'Todos' is its first 1,000 rows", async () => {

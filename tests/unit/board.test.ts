@@ -15,7 +15,6 @@ import {
   boardColumnOf,
   boardPeriod,
   businessTime,
-  groupBoard,
   isInProgress,
   longDate,
   parseBookingStatus,
@@ -77,24 +76,6 @@ describe("status mapping (spec 001 §4 'Schedule status on the board')", () => {
     expect(boardColumnOf("Cancelado")).toBe("toDo");
     expect(boardColumnOf("Andamento!")).toBe("toDo");
     expect(parseBookingStatus(42)).toBeNull();
-  });
-
-  test("groupBoard puts every booking in its column, in the order given", () => {
-    const bookings = [
-      { id: 1, status: null },
-      { id: 2, status: "Completo" },
-      { id: 3, status: "Andamento" },
-      { id: 4, status: "Incompleto" },
-      { id: 5, status: "Completo" },
-      { id: 6, status: null },
-    ];
-    const ids = (list: { id: number }[]) => list.map((booking) => booking.id);
-    const board = groupBoard(bookings);
-    expect(ids(board.toDo)).toEqual([1, 6]);
-    expect(ids(board.inProgress)).toEqual([3]);
-    expect(ids(board.done)).toEqual([2, 5]);
-    expect(ids(board.incomplete)).toEqual([4]);
-    expect(groupBoard([])).toEqual({ toDo: [], inProgress: [], done: [], incomplete: [] });
   });
 
   test("the history modal: an entry whose booking is 'Andamento' is in progress (spec 001 §2.8)", () => {
@@ -308,23 +289,6 @@ describe("the period heading's four forms (spec 001 §2.6)", () => {
 
 describe("properties", () => {
   const status = fc.constantFrom(null, undefined, "", "Andamento", "Completo", "Incompleto", "andamento", "Outro");
-
-  test("every booking lands in exactly one column, its own, and the columns keep the input order", () => {
-    fc.assert(
-      fc.property(fc.array(status, { maxLength: 40 }), (statuses) => {
-        const bookings = statuses.map((value, id) => ({ id, status: value }));
-        const board = groupBoard(bookings);
-        const all = Object.values(board).flat();
-        expect(all.map((booking) => booking.id).sort((a, b) => a - b)).toEqual(bookings.map((booking) => booking.id));
-        for (const [key, list] of Object.entries(board)) {
-          for (const booking of list) expect(boardColumnOf(booking.status)).toBe(key);
-          const ids = list.map((booking) => booking.id);
-          expect(ids).toEqual([...ids].sort((a, b) => a - b));
-        }
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  });
 
   test("the detail has one row per planned slot and per execution without one, and its state follows the board", () => {
     const slot = fc.record({
