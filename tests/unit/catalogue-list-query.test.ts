@@ -4,7 +4,15 @@ import path from "node:path";
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
 import { describe, expect, test } from "vitest";
 
-import { foldSearch, foldText, isPaged, ListQuery, pageOf, PAGE_SIZES } from "../../api/lib/list-query.ts";
+import {
+  foldSearch,
+  foldText,
+  isPaged,
+  ListQuery,
+  MAX_PAGE_ROWS,
+  pageOf,
+  PAGE_SIZES,
+} from "../../api/lib/list-query.ts";
 
 /** A Kysely that only compiles, to read the SQL foldText builds. */
 const compiler = new Kysely<Record<string, never>>({
@@ -89,9 +97,9 @@ describe("ListQuery, isPaged, pageOf", () => {
     expect(isPaged({ size: 0 })).toBe(true);
   });
 
-  test("pageOf: 20 per page from page 1 by default; size 0 is every row", () => {
+  test("pageOf: 20 per page from page 1 by default; size 0 is the first MAX_PAGE_ROWS rows", () => {
     expect(pageOf({})).toEqual({ page: 1, size: 20, limit: 20, offset: 0 });
     expect(pageOf({ page: 3, size: 40 })).toEqual({ page: 3, size: 40, limit: 40, offset: 80 });
-    expect(pageOf({ page: 4, size: 0 })).toEqual({ page: 4, size: 0, limit: null, offset: 0 });
+    expect(pageOf({ page: 4, size: 0 })).toEqual({ page: 4, size: 0, limit: MAX_PAGE_ROWS, offset: 0 });
   });
 });
