@@ -51,9 +51,14 @@ export async function startServer(config: Config) {
     await seedDemo(database);
     seeded = true;
   }
-  // Agendas whose bookings a stopped process left half-written (docs/scheduling.md 'Writing bookings in steps').
-  const resumed = await resumePendingBookings(database.db);
-  if (resumed) logger.info({ agendas: resumed }, "half-written agenda bookings finished");
+  // Agendas whose bookings were left half-written (docs/scheduling.md 'Writing bookings in steps'): at start all of
+  // them, then every minute those no request has moved for a minute.
+  const finishPendingBookings = async (idleFor?: string) => {
+    const { finished, failed } = await resumePendingBookings(database.db, { idleFor });
+    if (finished.length) logger.info({ agendas: finished }, "half-written agenda bookings finished");
+    for (const { id, error } of failed) logger.error({ err: error, agenda: id }, "agenda bookings left half-written");
+  };
+  await finishPendingBookings();
 
   const api = createApi({
     database,
@@ -155,10 +160,20 @@ export async function startServer(config: Config) {
     "server listening",
   );
 
+  let sweeping: Promise<void> | null = null;
+  const sweep = setInterval(() => {
+    sweeping ??= finishPendingBookings("1 minute")
+      .catch((error) => logger.warn({ err: error }, "pending agenda bookings: sweep failed"))
+      .finally(() => (sweeping = null));
+  }, 60_000);
+  sweep.unref();
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(sweep);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sweeping;
       await database.close();
     })());
 

@@ -22,6 +22,7 @@ export interface Agendas {
   environment_id: number;
   finalizado: Generated<boolean>;
   id: Generated<number>;
+  pending_at: Timestamp | null;
   pending_from: string | null;
   periodicity_id: number;
   revision_photos: Generated<boolean>;

@@ -45,6 +45,8 @@ export const BOARD_TEXTS = {
   extra: "Fez a mais",
   // ours: a time the records do not have (a finished slot without history)
   missingTime: "--:--",
+  // ours: 'Mostrar mais' stops at a page of the API (1,000 cards)
+  cardsCapped: "Cada coluna mostra no máximo 1.000 cartões: use a busca ou um período menor para ver os demais.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -56,6 +58,16 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const BOARD_COLUMN_KEYS = ["toDo", "inProgress", "done", "incomplete"] as const;
 export type BoardColumnKey = (typeof BOARD_COLUMN_KEYS)[number];
+
+/** The bookings list's `status` filter (ours): one board column each, 'aFazer' being not started (status null). */
+export const BOOKING_STATUS_FILTERS = ["aFazer", "Andamento", "Completo", "Incompleto"] as const;
+export type BookingStatusFilter = (typeof BOOKING_STATUS_FILTERS)[number];
+export const COLUMN_STATUS_FILTER: Record<BoardColumnKey, BookingStatusFilter> = {
+  toDo: "aFazer",
+  inProgress: "Andamento",
+  done: "Completo",
+  incomplete: "Incompleto",
+};
 
 export type BoardColumn = {
   key: BoardColumnKey;

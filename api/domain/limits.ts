@@ -8,3 +8,9 @@
  */
 export const MAX_PAGE_ROWS = 1000;
 export const MAX_UNPAGED_ROWS = 5000;
+
+/** Days an unpaged bookings or history list may span (it answers at most MAX_PAGE_ROWS rows as well). */
+export const MAX_UNPAGED_DAYS = 400;
+
+/** Days the bookings' summary counts at once (ours): a calendar month, the board's longest period. */
+export const MAX_SUMMARY_DAYS = 31;

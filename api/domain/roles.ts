@@ -48,8 +48,13 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
+/**
+ * Field staff (`isBlockedOnWeb`: ASGs, and old-system users without a role marked coordenador 0) have an ASG's
+ * permissions, whatever their role column says: an 'ASG Antigo' is no branch manager (issue 22 item 4).
+ */
 export function can(user: UserForRole, permission: Permission) {
   const roles = PERMISSIONS[permission] as readonly (number | null)[];
+  if (isBlockedOnWeb(user)) return roles.includes(5);
   const roleId = user.roleId !== null && ROLE_NAMES[String(user.roleId)] ? user.roleId : null;
   return roles.includes(roleId);
 }

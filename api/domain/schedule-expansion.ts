@@ -88,7 +88,7 @@ export function isoDay(date: Date): string {
 
 /**
  * A date as the API and the forms send it: 'yyyy-MM-dd', 'dd/MM/yyyy', or an instant with its offset (the day it is
- * in Fortaleza); a real day only (31/02 is refused). Answers 'yyyy-MM-dd' or null.
+ * in Fortaleza); a real day only (31/02 is refused), from 1900 to 2100. Answers 'yyyy-MM-dd' or null.
  */
 export function parseBusinessDate(value: string): string | null {
   const text = value.trim();
@@ -98,7 +98,8 @@ export function parseBusinessDate(value: string): string | null {
   }
   const br = BR_DAY.exec(text);
   const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : text;
-  if (!ISO_DAY.test(iso) || iso < "1900-01-01") return null;
+  // Business dates run from 1900 to 2100: a year 9999 would walk an agenda's steps, and date arithmetic, off the end.
+  if (!ISO_DAY.test(iso) || iso < "1900-01-01" || iso > "2100-12-31") return null;
   // A real day: 31/02 rolls over into March and is refused. Plain Date.UTC rather than date-fns' parseISO: the agenda
   // forms run this in the browser (JS budget).
   const [year, month, day] = iso.split("-").map(Number);

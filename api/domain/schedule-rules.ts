@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 
 import { preprocess } from "./fields.ts";
+import { MAX_SUMMARY_DAYS, MAX_UNPAGED_DAYS } from "./limits.ts";
 import {
   dateNumber,
   formatAnnualDate,
@@ -22,6 +23,14 @@ import {
  * `{ field, message, title }` lists. Pure and browser-safe. Texts the spec does not give are marked 'ours' and
  * listed in docs/scheduling.md.
  */
+
+/**
+ * What one save may write (issue 22 item 2; docs/scheduling.md 'How much one save may write'): 50 items, and 20,000
+ * bookings, more than a year of 54 cleanings a day, every day: a year of one collaborator's work is far below it.
+ */
+export const MAX_SAVE_ITEMS = 50;
+export const MAX_SAVE_BOOKINGS = 20_000;
+
 export const SCHEDULE_TEXTS = {
   // §2.1
   listTab: "Listar agendamentos",
@@ -89,12 +98,12 @@ export const SCHEDULE_TEXTS = {
   collaboratorNotSchedulable: "O colaborador escolhido não pode ser agendado: escolha um ASG ativo da filial",
   environmentOtherBranch: "O ambiente escolhido não pertence à filial",
   branchFixed: "A filial de uma agenda não pode ser alterada",
-  itemsTooMany: "Envie no máximo 50 itens por vez",
+  itemsTooMany: `Envie no máximo ${MAX_SAVE_ITEMS} itens por vez`,
   saveTooLargeHint: "Divida os itens em mais de um cadastro ou encurte a vigência.",
   // spec 001 §5 'Reports' (the toast's text), and ours for an unpaged range over the limit
   dateRangeInvalid: "Intervalo de datas inválidos, favor verificar",
-  dateRangeTooLong: "Sem paginação (limit), o intervalo de datas pode ter no máximo 400 dias",
-  summaryRangeTooLong: "O resumo cobre no máximo 31 dias",
+  dateRangeTooLong: `Sem paginação (limit), o intervalo de datas pode ter no máximo ${MAX_UNPAGED_DAYS} dias`,
+  summaryRangeTooLong: `O resumo cobre no máximo ${MAX_SUMMARY_DAYS} dias`,
   searchFieldsInvalid: "Campos de busca inválidos",
 } as const;
 const T = SCHEDULE_TEXTS;
@@ -103,13 +112,6 @@ const T = SCHEDULE_TEXTS;
 export function slotOrderMessage(n: number) {
   return `Horário incorreto - O ${n}º horário inicial está maior ou igual ao horário final`;
 }
-
-/**
- * What one save may write (issue 22 item 2; docs/scheduling.md 'How much one save may write'): 50 items, and 20,000
- * bookings, more than a year of 54 cleanings a day, every day: a year of one collaborator's work is far below it.
- */
-export const MAX_SAVE_ITEMS = 50;
-export const MAX_SAVE_BOOKINGS = 20_000;
 
 export function saveTooLargeMessage(bookings: number) {
   const n = (value: number) => value.toLocaleString("pt-BR");

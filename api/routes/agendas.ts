@@ -2,9 +2,11 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import { requirePermission } from "../auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
+import { BOOKING_STATUS_FILTERS } from "../domain/board.ts";
 import { can, type UserForRole } from "../domain/roles.ts";
 import { SaveAgendaItem, UpdateAgenda } from "../domain/schedule-payloads.ts";
 import { dateField, MAX_SAVE_BOOKINGS, MAX_SAVE_ITEMS, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { ApiError } from "../lib/errors.ts";
 import { MAX_PAGE_ROWS } from "../lib/list-query.ts";
 import { bearer, errorResponses, hhmm, int32, iso, isoText, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {
@@ -16,7 +18,6 @@ import {
   summariseBookings,
   updateAgenda,
   BOOKING_SEARCH_FIELDS,
-  BOOKING_STATUS_FILTERS,
   type BookingSearchField,
   type AgendaRow,
   type AsgRow,
@@ -94,6 +95,16 @@ const PersonalData = {
   telefone: z.string().optional(),
 };
 export const mayReadPersonalData = (user: UserForRole) => can(user, "manageRegisters");
+
+/**
+ * Where the bookings' search may look for this caller: the e-mail only for those who may read it (a search that
+ * finds it would tell it one letter at a time); by default every field they may search.
+ */
+function searchFieldsFor(personal: boolean, campos: readonly BookingSearchField[] | undefined) {
+  if (personal) return campos;
+  if (campos?.includes("email")) throw new ApiError(400, T.searchFieldsInvalid, { campos: [T.searchFieldsInvalid] });
+  return campos?.length ? campos : BOOKING_SEARCH_FIELDS.filter((field) => field !== "email");
+}
 
 const Historic = z
   .object({
@@ -422,8 +433,9 @@ export function agendaRoutes(deps: ApiDeps) {
     async (ctx) => {
       const { report: _report, ...query } = ctx.req.valid("query");
       const personal = mayReadPersonalData(ctx.get("user"));
+      const campos = searchFieldsFor(personal, query.campos);
       return ctx.json(
-        (await listBookings(db, ctx.get("scope"), query)).map((row) => bookingJson(row, personal)),
+        (await listBookings(db, ctx.get("scope"), { ...query, campos })).map((row) => bookingJson(row, personal)),
         200,
       );
     },
@@ -446,7 +458,9 @@ export function agendaRoutes(deps: ApiDeps) {
       },
     }),
     async (ctx) => {
-      const rows = await summariseBookings(db, ctx.get("scope"), ctx.req.valid("query"));
+      const query = ctx.req.valid("query");
+      const campos = searchFieldsFor(mayReadPersonalData(ctx.get("user")), query.campos);
+      const rows = await summariseBookings(db, ctx.get("scope"), { ...query, campos });
       return ctx.json(
         rows.map((row) => ({ dataAgend: row.data_agend, status: row.status, total: row.total })),
         200,

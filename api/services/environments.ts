@@ -408,26 +408,28 @@ export async function chunkEnvironments(
 export async function environmentFormOptions(db: Kysely<DB>, scope: Scope, branchId: number) {
   await assertBranchInScope(db, scope, branchId);
   const items = <Table extends "categories" | "procedures" | "sectors">(table: Table) =>
-    db
-      .selectFrom(table as "categories")
-      .select(["id", "name", "branch_id"])
-      .where("branch_id", "=", branchId)
-      .where("deleted_at", "is", null)
-      .orderBy("name_folded")
-      .orderBy("id")
-      .execute();
+    cappedRows(
+      db
+        .selectFrom(table as "categories")
+        .select(["id", "name", "branch_id"])
+        .where("branch_id", "=", branchId)
+        .where("deleted_at", "is", null)
+        .orderBy("name_folded")
+        .orderBy("id"),
+    );
   const [categories, procedures, sectors, risks] = await Promise.all([
     items("categories"),
     items("procedures"),
     items("sectors"),
-    db
-      .selectFrom("risks")
-      .select(["id", "name", "color", "branch_id"])
-      .where("branch_id", "=", branchId)
-      .where("deleted_at", "is", null)
-      .orderBy("name_folded")
-      .orderBy("id")
-      .execute(),
+    cappedRows(
+      db
+        .selectFrom("risks")
+        .select(["id", "name", "color", "branch_id"])
+        .where("branch_id", "=", branchId)
+        .where("deleted_at", "is", null)
+        .orderBy("name_folded")
+        .orderBy("id"),
+    ),
   ]);
   return { categories, procedures, sectors, risks };
 }

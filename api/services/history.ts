@@ -114,12 +114,14 @@ export async function listAgendaHistory(
   // The original client never asks for agenda -1 ('no agenda chosen'); answering nothing keeps it harmless.
   if (query.agendaId === -1) return [];
   const branch = scopeBranch(scope);
+  const own = ownWorkOf(scope);
   const agenda = await db
     .selectFrom("agendas")
     .select("id")
     .where("id", "=", query.agendaId)
     .where("company_id", "=", scope.companyId)
     .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .$if(own !== null, (qb) => qb.where("user_id", "=", own!))
     .executeTakeFirst();
   if (!agenda) throw notFound(T.agendaNotFound);
   return limitPageRows(await historyQuery(db, scope, query).where("b.agenda_id", "=", agenda.id).execute(), query);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 import { performedSpan } from "../domain/board.ts";
+import { MAX_PAGE_ROWS } from "../domain/limits.ts";
 import { pairRoomDay, type RoomCard, type RoomPerformedVisit, type RoomScheduledSlot } from "../domain/room-page.ts";
 
 import { findPublicEnvironment } from "./environments.ts";
@@ -35,6 +36,10 @@ export async function readRoomDay(db: Kysely<DB>, environmentId: number, date: s
     .where("b.active", "=", true)
     .where("a.ativo", "=", true)
     .where("a.deleted_at", "is", null)
+    // A public page: at most a page of the day's slots (one room cannot be cleaned a thousand times a day).
+    .orderBy("b.hora_ini")
+    .orderBy("b.id")
+    .limit(MAX_PAGE_ROWS)
     .execute();
 
   // The cleanings performed: one visit per booking row of the day that was started, live or not (history is what
@@ -58,6 +63,8 @@ export async function readRoomDay(db: Kysely<DB>, environmentId: number, date: s
     .where("b.data_agend", "=", date)
     .where("b.status", "is not", null)
     .groupBy(["b.id", "u.id"])
+    .orderBy("b.id")
+    .limit(MAX_PAGE_ROWS)
     .execute();
 
   const scheduled: RoomScheduledSlot[] = scheduledRows.map((row) => ({

@@ -10,6 +10,8 @@ import {
   type Scope,
 } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
+import type { BookingStatusFilter } from "../domain/board.ts";
+import { MAX_SUMMARY_DAYS, MAX_UNPAGED_DAYS } from "../domain/limits.ts";
 import { diffBookings, type BookingDiff, type StoredBooking } from "../domain/schedule-bookings.ts";
 import {
   bookingSlots,
@@ -40,7 +42,7 @@ import {
   type ScheduleIssue,
 } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, limitPageBounds, limitPageRows, onePage } from "../lib/list-query.ts";
+import { cappedRows, foldSearch, limitPageBounds, limitPageRows, onePage } from "../lib/list-query.ts";
 
 /**
  * Scheduling (spec 001 §2.1-2.5, §5, §7 agendas and bookings; issue 12; docs/scheduling.md): agendas, their
@@ -60,8 +62,6 @@ function issuesError(issues: ScheduleIssue[], prefix = "") {
   for (const issue of issues) (fieldErrors[prefix + issue.field] ??= []).push(issue.message);
   return new ApiError(400, issues[0].message, fieldErrors);
 }
-
-/** The branch-level narrowing of a scope (null for company-level callers). */
 
 /** A live environment of the tenant (of the caller's branch for branch-level users, else 404) in `branchId` (else 400). */
 async function assertEnvironment(db: Kysely<DB>, scope: Scope, id: number, branchId: number, field: string) {
@@ -177,8 +177,9 @@ async function storedAgendaItem(
 }
 
 /**
- * One step: under the agenda's lock, the days from `from` on that fit in STEP_ROWS rows are made to match the agenda
- * as it is now (`diffBookings`: only open rows change), and `pending_from` moves past them if no newer edit reset it.
+ * One step: under the agenda's lock, the days from `from` on whose rows, stored or wanted, fit in STEP_ROWS are made
+ * to match the agenda as it is now (`diffBookings`: only open rows change), and `pending_from` moves past them if no
+ * newer edit reset it. Days with nothing stored before the validity starts are skipped, so a far start costs nothing.
  * Answers the next day to do, or null when the agenda is done (or removed).
  */
 async function reconcileStep(db: Kysely<DB>, agendaId: number, from: string, today: string, changes: BookingChanges) {
@@ -194,7 +195,6 @@ async function reconcileStep(db: Kysely<DB>, agendaId: number, from: string, tod
       "revision_photos",
       "vig_ini",
       "vig_fim",
-      "pending_from",
       "deleted_at",
     ])
     .where("id", "=", agendaId)
@@ -202,49 +202,67 @@ async function reconcileStep(db: Kysely<DB>, agendaId: number, from: string, tod
     .executeTakeFirst();
   if (!agenda || agenda.deleted_at !== null) return null;
   const item = await storedAgendaItem(db, agenda);
-  // Rows past the validity (a shortened agenda) are in the range too, until the last one is gone.
-  const lastStored = await db
+  // What is stored from `from` on: rows past a shortened validity, or of more slots than the agenda now has, are
+  // in the range too, until they are gone.
+  const stored = await db
     .selectFrom("bookings")
-    .select((eb) => eb.fn.max("data_agend").as("last"))
+    .select((eb) => [
+      eb.fn.min("data_agend").as("first"),
+      eb.fn.max("data_agend").as("last"),
+      eb.fn.max("slot").as("slots"),
+    ])
     .where("agenda_id", "=", agendaId)
     .where("data_agend", ">=", from)
-    .executeTakeFirst();
-  const last = [agenda.vig_fim, lastStored?.last ?? ""].sort().at(-1)!;
-  if (from > last) {
+    .executeTakeFirstOrThrow();
+  const latest = (a: string, b: string | null) => (b !== null && b > a ? b : a);
+  const earliest = (a: string, b: string | null) => (b !== null && b < a ? b : a);
+  const last = latest(agenda.vig_fim, stored.last);
+  const start = earliest(latest(from, agenda.vig_ini), stored.first);
+  const done = async () => {
     await db
       .updateTable("agendas")
-      .set({ pending_from: null })
+      .set({ pending_from: null, pending_at: null })
       .where("id", "=", agendaId)
       .where("pending_from", "=", from)
       .execute();
     return null;
-  }
-  const days = Math.max(1, Math.floor(STEP_ROWS / (1 + item.revisions.length)));
-  const candidate = isoDay(addDays(dayOf(from), days - 1));
+  };
+  if (start > last) return done();
+  const slotsPerDay = Math.max(1 + item.revisions.length, 1 + (stored.slots ?? 0));
+  const candidate = isoDay(addDays(dayOf(start), Math.max(1, Math.floor(STEP_ROWS / slotsPerDay)) - 1));
   const to = candidate < last ? candidate : last;
   const next = isoDay(addDays(dayOf(to), 1));
 
-  const existing = await storedBookings(db, agendaId, from, to);
-  const wanted = expandAgenda(item, { from, to }).flatMap(bookingSlots);
+  const existing = await storedBookings(db, agendaId, start, to);
+  const wanted = expandAgenda(item, { from: start, to }).flatMap(bookingSlots);
   const target = { userId: agenda.user_id, environmentId: agenda.environment_id };
   const diff = diffBookings(existing, wanted, target, today);
-  await applyDiff(db, { agendaId, companyId: agenda.company_id, branchId: agenda.branch_id, ...target }, diff, today);
+  await applyBookingDiff(
+    db,
+    { agendaId, companyId: agenda.company_id, branchId: agenda.branch_id, ...target },
+    diff,
+    today,
+  );
   changes.inserted += diff.insert.length;
   changes.updated += diff.update.length;
   changes.removed += diff.remove.length;
   changes.kept += diff.kept;
+  if (next > last) return done();
   // A newer edit may have moved pending_from back: then its own steps carry it, and this one leaves it.
   await db
     .updateTable("agendas")
-    .set({ pending_from: next > last ? null : next })
+    .set({ pending_from: next, pending_at: sql<Date>`now()` })
     .where("id", "=", agendaId)
     .where("pending_from", "=", from)
     .execute();
-  return next > last ? null : next;
+  return next;
 }
 
-/** Writes a diff; the SQL re-checks that a row is still open, so a cleaning started meanwhile is never touched. */
-async function applyDiff(db: Kysely<DB>, ref: BookingRef, diff: BookingDiff, today: string) {
+/**
+ * Writes a diff; the SQL re-checks that a row is still open, so a cleaning started after the diff was made is never
+ * touched (exported for the test that shows it).
+ */
+export async function applyBookingDiff(db: Kysely<DB>, ref: BookingRef, diff: BookingDiff, today: string) {
   const stillOpen = sql<boolean>`b.data_agend >= ${today}::date and b.status is null and b.start_date is null and b.active
     and not exists (select 1 from history h where h.booking_id = b.id)`;
   if (diff.remove.length)
@@ -263,6 +281,10 @@ async function applyDiff(db: Kysely<DB>, ref: BookingRef, diff: BookingDiff, tod
   await insertBookings(db, ref, diff.insert);
 }
 
+/** Tries of one step: a step cut by a dropped connection (a PostgreSQL restart, a terminated backend) runs again. */
+const STEP_TRIES = 3;
+const stepRetryDelay = (attempt: number) => 200 * 4 ** attempt;
+
 /**
  * Brings an agenda's bookings from `from` on in line with the agenda, a step (its own short transaction) at a time,
  * letting queued requests run between steps. Safe to run twice or side by side (each step locks the agenda and
@@ -277,34 +299,60 @@ export async function reconcileBookings(
   let from: string | null = options.from;
   while (from !== null) {
     const stepFrom: string = from;
-    from = await inTransaction(db, (trx) => reconcileStep(trx, agendaId, stepFrom, options.today, changes));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        from = await inTransaction(db, (trx) => reconcileStep(trx, agendaId, stepFrom, options.today, changes));
+        break;
+      } catch (error) {
+        if (db.isTransaction || attempt >= STEP_TRIES) throw error;
+        await new Promise((resolve) => setTimeout(resolve, stepRetryDelay(attempt)));
+      }
+    }
     // Queued queries (the embedded database's other requests) run before the next step takes the connection.
     if (from !== null && !db.isTransaction) await new Promise((resolve) => setImmediate(resolve));
   }
   return changes;
 }
 
-/** At start: finishes the agendas a stopped process left half-written (pending_from set), from today on. */
-export async function resumePendingBookings(db: Kysely<DB>, options: SchedulingOptions = {}) {
+/**
+ * Finishes the agendas left half-written (pending_from set), from today on: at start, everything a stopped process
+ * left; every minute (`idleFor`), those whose last step is older than that, so a save still writing is left to its
+ * own request and a save cut by a lost connection is finished without a restart. One failing agenda does not stop
+ * the others: its error is answered in `failed`, and the next run tries it again.
+ */
+export async function resumePendingBookings(
+  db: Kysely<DB>,
+  options: SchedulingOptions & { idleFor?: string } = {},
+): Promise<{ finished: number[]; failed: { id: number; error: unknown }[] }> {
   const today = options.today ?? businessToday();
   const pending = await db
     .selectFrom("agendas")
     .select(["id", "pending_from"])
     .where("pending_from", "is not", null)
+    .$if(options.idleFor !== undefined, (qb) =>
+      qb.where(sql<boolean>`coalesce(pending_at, '-infinity') < now() - ${options.idleFor}::interval`),
+    )
     .orderBy("id")
     .execute();
+  const finished: number[] = [];
+  const failed: { id: number; error: unknown }[] = [];
   for (const agenda of pending) {
     const from = agenda.pending_from! > today ? agenda.pending_from! : today;
-    if (from !== agenda.pending_from)
-      await db
-        .updateTable("agendas")
-        .set({ pending_from: from })
-        .where("id", "=", agenda.id)
-        .where("pending_from", "=", agenda.pending_from)
-        .execute();
-    await reconcileBookings(db, agenda.id, { from, today });
+    try {
+      if (from !== agenda.pending_from)
+        await db
+          .updateTable("agendas")
+          .set({ pending_from: from })
+          .where("id", "=", agenda.id)
+          .where("pending_from", "=", agenda.pending_from)
+          .execute();
+      await reconcileBookings(db, agenda.id, { from, today });
+      finished.push(agenda.id);
+    } catch (error) {
+      failed.push({ id: agenda.id, error });
+    }
   }
-  return pending.length;
+  return { finished, failed };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -376,6 +424,7 @@ export async function createAgendas(
           vig_ini: item.vigIni,
           vig_fim: item.vigFim,
           pending_from: today,
+          pending_at: sql<Date>`now()`,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -446,6 +495,7 @@ export async function updateAgenda(
         vig_ini: item.vigIni,
         vig_fim: item.vigFim,
         pending_from: today,
+        pending_at: sql<Date>`now()`,
         ...(payload.ATIVO === undefined ? {} : { ativo: payload.ATIVO }),
       })
       .where("id", "=", agenda.id)
@@ -601,6 +651,7 @@ export type AgendaRow = {
 /** One live agenda in scope (its company, and its branch for branch-level users), or 404. */
 export async function findAgenda(db: Kysely<DB>, scope: Scope, id: number): Promise<AgendaRow> {
   const branch = scopeBranch(scope);
+  const own = ownWorkOf(scope);
   const row = await db
     .selectFrom("agendas as a")
     .innerJoin("branches as br", "br.id", "a.branch_id")
@@ -639,7 +690,7 @@ export async function findAgenda(db: Kysely<DB>, scope: Scope, id: number): Prom
     .where("a.company_id", "=", scope.companyId)
     .where("a.deleted_at", "is", null)
     .$if(branch !== null, (qb) => qb.where("a.branch_id", "=", branch!))
-    .$if(ownWorkOf(scope) !== null, (qb) => qb.where("a.user_id", "=", ownWorkOf(scope)!))
+    .$if(own !== null, (qb) => qb.where("a.user_id", "=", own!))
     .executeTakeFirst();
   if (!row) throw notFound(T.agendaNotFound);
   const revisions = await db
@@ -685,10 +736,6 @@ export async function findAgenda(db: Kysely<DB>, scope: Scope, id: number): Prom
 /** The fields the bookings' search (`q`) may look in (ours: the board's and the calendar's search boxes). */
 export const BOOKING_SEARCH_FIELDS = ["colaborador", "email", "filial", "ambiente", "setor", "horario"] as const;
 export type BookingSearchField = (typeof BOOKING_SEARCH_FIELDS)[number];
-
-/** A booking's status as a filter: 'aFazer' is not started (status null), the others as stored (spec 001 §4). */
-export const BOOKING_STATUS_FILTERS = ["aFazer", "Andamento", "Completo", "Incompleto"] as const;
-export type BookingStatusFilter = (typeof BOOKING_STATUS_FILTERS)[number];
 
 /** The query forms of GET agendas/v2/Agendamentos/company (spec 001 §7), with our search and status filter. */
 export type BookingListQuery = BranchQuery & {
@@ -783,8 +830,6 @@ async function assertUserInScope(db: Kysely<DB>, scope: Scope, id: number) {
     .executeTakeFirst();
   if (!user) throw notFound(T.collaboratorNotFound);
 }
-
-const MAX_UNPAGED_DAYS = 400;
 
 /**
  * The date range of the bookings and history lists: end on or after the start, and without `limit` at most
@@ -929,9 +974,6 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
   return limitPageRows(rows, query);
 }
 
-/** Days a summary may cover (ours: a calendar month, the board's longest period). */
-export const MAX_SUMMARY_DAYS = 31;
-
 export type BookingCountRow = { data_agend: string; status: BookingRow["status"]; total: number };
 
 /**
@@ -978,28 +1020,29 @@ export type AsgRow = {
 export async function listSchedulableUsers(db: Kysely<DB>, scope: Scope, query: BranchQuery): Promise<AsgRow[]> {
   const filter = await resolveBranchFilter(db, scope, query);
   const own = ownWorkOf(scope);
-  return db
-    .selectFrom("users")
-    .$if(own !== null, (qb) => qb.where("id", "=", own!))
-    .select([
-      "id",
-      "nome",
-      "email",
-      "cpf",
-      "telefone",
-      "avatar",
-      "company_id",
-      "branch_id",
-      "coordenador",
-      "role_id",
-      "filial_client_id",
-    ])
-    .where("company_id", "=", filter.companyId)
-    .$if(filter.branchId !== undefined, (qb) => qb.where("branch_id", "=", filter.branchId!))
-    .where("ativo", "=", 1)
-    .where((eb) => eb.or([eb("role_id", "=", 5), eb.and([eb("role_id", "is", null), eb("coordenador", "=", 0)])]))
-    .where("branch_id", "is not", null)
-    .orderBy("nome_folded")
-    .orderBy("id")
-    .execute();
+  return cappedRows(
+    db
+      .selectFrom("users")
+      .$if(own !== null, (qb) => qb.where("id", "=", own!))
+      .select([
+        "id",
+        "nome",
+        "email",
+        "cpf",
+        "telefone",
+        "avatar",
+        "company_id",
+        "branch_id",
+        "coordenador",
+        "role_id",
+        "filial_client_id",
+      ])
+      .where("company_id", "=", filter.companyId)
+      .$if(filter.branchId !== undefined, (qb) => qb.where("branch_id", "=", filter.branchId!))
+      .where("ativo", "=", 1)
+      .where((eb) => eb.or([eb("role_id", "=", 5), eb.and([eb("role_id", "is", null), eb("coordenador", "=", 0)])]))
+      .where("branch_id", "is not", null)
+      .orderBy("nome_folded")
+      .orderBy("id"),
+  );
 }

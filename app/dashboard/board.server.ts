@@ -7,13 +7,14 @@ import {
   boardColumn,
   boardColumnOf,
   boardPeriod,
+  COLUMN_STATUS_FILTER,
   periodHeading,
   performedSpan,
   businessTime,
   type BoardColumnKey,
 } from "../../api/domain/board";
+import { MAX_PAGE_ROWS, MAX_SUMMARY_DAYS } from "../../api/domain/limits";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
-import { MAX_PAGE_ROWS } from "../../api/lib/list-query";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
@@ -30,14 +31,11 @@ export const DASHBOARD_PATH = "/dashboard";
 const FIELD_KEYS = Object.keys(SEARCH_FIELDS) as SearchField[];
 
 /** Longest period the board shows (ours): a month of a large company is already thousands of cards. */
-export const MAX_PERIOD_DAYS = 31;
+export const MAX_PERIOD_DAYS = MAX_SUMMARY_DAYS;
 /** Cards drawn per column, and how many more 'Mostrar mais' adds (ours: a phone cannot scroll thousands). */
 export const CARDS_STEP = 30;
 /** The most cards a column (or the table) draws: one page of the API (docs/security.md 'Limits'). */
 export const MAX_CARDS = MAX_PAGE_ROWS;
-
-/** The API's status filter of each column. */
-const STATUS_OF = { toDo: "aFazer", inProgress: "Andamento", done: "Completo", incomplete: "Incompleto" } as const;
 
 /** A board URL of ours (a detail's way back: the link is shared by e-mail, so it must not send anyone elsewhere). */
 export const isBoardHref = (href: string) => href === DASHBOARD_PATH || href.startsWith(`${DASHBOARD_PATH}?`);
@@ -73,7 +71,7 @@ export function readBoardState(url: URL, today: string): BoardState & { clamped:
     q: (search.get("q") ?? "").trim().slice(0, 100),
     campos: campos.length ? campos : ["colaborador"],
     vista: search.get("vista") === "tabela" ? "tabela" : "quadro",
-    limite: Number.isInteger(limite) && limite >= CARDS_STEP && limite <= MAX_CARDS ? limite : CARDS_STEP,
+    limite: Number.isInteger(limite) && limite >= CARDS_STEP ? Math.min(limite, MAX_CARDS) : CARDS_STEP,
     clamped,
   };
 }
@@ -167,7 +165,9 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
       ? BOARD_COLUMNS.map((column) =>
           totals[column.key] === 0
             ? null
-            : listBookingsOfRange(api, { ...filters, status: STATUS_OF[column.key] }, scope, { limit: state.limite }),
+            : listBookingsOfRange(api, { ...filters, status: COLUMN_STATUS_FILTER[column.key] }, scope, {
+                limit: state.limite,
+              }),
         )
       : [total === 0 ? null : listBookingsOfRange(api, filters, scope, { limit: state.limite })],
   );
@@ -190,7 +190,13 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
     texts: T,
     state,
     heading: periodHeading({ from: state.inicio, to: state.fim }),
-    notice: clamped ? `O período foi limitado a ${MAX_PERIOD_DAYS} dias, até ${formatDateBR(state.fim)}.` : null,
+    notice:
+      [
+        clamped ? `O período foi limitado a ${MAX_PERIOD_DAYS} dias, até ${formatDateBR(state.fim)}.` : "",
+        more && state.limite === MAX_CARDS ? T.cardsCapped : "",
+      ]
+        .filter(Boolean)
+        .join(" ") || null,
     columns,
     rows,
     total,

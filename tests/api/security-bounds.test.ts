@@ -11,8 +11,9 @@ import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import type { SaveAgendaInput } from "../../api/domain/schedule-payloads.ts";
 import { MAX_SAVE_BOOKINGS, saveTooLargeMessage, SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules.ts";
 import { MAX_PAGE_ROWS, TOO_MANY_ITEMS, TOO_MANY_ROWS } from "../../api/lib/list-query.ts";
-import { reconcileBookings, resumePendingBookings } from "../../api/services/scheduling.ts";
+import { applyBookingDiff, resumePendingBookings } from "../../api/services/scheduling.ts";
 import { useTestApi } from "../support/api.ts";
+import { cpfWithCheckDigits } from "../support/cpf.ts";
 import { countRows, demoIds, userByEmail } from "../support/demo.ts";
 
 const t = useTestApi();
@@ -147,7 +148,7 @@ describe("item 2: what one save may write", () => {
     await t.db.updateTable("agendas").set({ pending_from: cut }).where("id", "=", agendaId).execute();
     expect(await bookingsOf(agendaId)).toBe(30);
 
-    expect(await resumePendingBookings(t.db)).toBe(1);
+    expect(await resumePendingBookings(t.db)).toEqual({ finished: [agendaId], failed: [] });
     expect(await bookingsOf(agendaId)).toBe(90);
     const agenda = await t.db
       .selectFrom("agendas")
@@ -157,30 +158,86 @@ describe("item 2: what one save may write", () => {
     expect(agenda.pending_from).toBeNull();
   });
 
-  test("a step never removes a booking a collaborator started meanwhile", async () => {
+  test("a step's writes never touch a cleaning started after its diff was made", async () => {
     const answer = await save([everyDay(rooms[4], people.cicero, 1, 5)]);
     const agendaId = answer.body[0].ID;
-    // The agenda is shortened to two days, but the fourth day's cleaning was started after the edit's read.
-    await t.db
-      .updateTable("agendas")
-      .set({ vig_fim: day(TOMORROW, 1) })
-      .where("id", "=", agendaId)
-      .execute();
-    await t.db
-      .updateTable("bookings")
-      .set({ status: "Andamento", start_date: new Date() })
-      .where("agenda_id", "=", agendaId)
-      .where("data_agend", "=", day(TOMORROW, 3))
-      .execute();
-    const changes = await reconcileBookings(t.db, agendaId, { from: TOMORROW, today: TOMORROW });
-    expect(changes).toEqual({ inserted: 0, updated: 0, removed: 2, kept: 1 });
-    const left = await t.db
+    const rows = await t.db
       .selectFrom("bookings")
-      .select("data_agend")
+      .select(["id", "data_agend"])
       .where("agenda_id", "=", agendaId)
       .orderBy("data_agend")
       .execute();
-    expect(left.map((row) => row.data_agend)).toEqual([TOMORROW, day(TOMORROW, 1), day(TOMORROW, 3)]);
+    // A diff made while every row was open: move the first two rows, remove the other three ...
+    const diff = {
+      insert: [],
+      update: rows.slice(0, 2).map((row) => ({
+        id: row.id,
+        horaIni: "05:00",
+        horaFim: "05:30",
+        userId: people.cicero,
+        environmentId: rooms[4],
+      })),
+      remove: rows.slice(2).map((row) => row.id),
+      kept: 0,
+    };
+    // ... then the collaborator starts the first and the fourth before it is written.
+    await t.db
+      .updateTable("bookings")
+      .set({ status: "Andamento", start_date: new Date() })
+      .where("id", "in", [rows[0].id, rows[3].id])
+      .execute();
+    const ref = {
+      agendaId,
+      companyId: ids.hospital,
+      branchId: ids.aldeota,
+      userId: people.cicero,
+      environmentId: rooms[4],
+    };
+    await applyBookingDiff(t.db, ref, diff, TOMORROW);
+    const left = await t.db
+      .selectFrom("bookings")
+      .select(["id", "hora_ini"])
+      .where("agenda_id", "=", agendaId)
+      .orderBy("data_agend")
+      .execute();
+    expect(left).toEqual([
+      { id: rows[0].id, hora_ini: "00:00:00" },
+      { id: rows[1].id, hora_ini: "05:00:00" },
+      { id: rows[3].id, hora_ini: "00:00:00" },
+    ]);
+  });
+
+  test("a far start costs nothing, and a date past 2100 is refused", async () => {
+    const far = await save([
+      { ...everyDay(rooms[4], people.cicero, 1, 3), vigIni: "2100-12-01", vigFim: "2100-12-03" },
+    ]);
+    expect(far.status, JSON.stringify(far.body)).toBe(201);
+    expect(far.body[0].bookings).toBe(3);
+    const past = await save([
+      { ...everyDay(rooms[4], people.cicero, 1, 1), vigIni: "9999-12-31", vigFim: "9999-12-31" },
+    ]);
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe(T.dateInvalid);
+  });
+
+  test("the minute's sweep leaves a save that is still writing and finishes one left for a minute", async () => {
+    const answer = await save([everyDay(rooms[3], people.cicero, 1, 10)]);
+    const agendaId = answer.body[0].ID;
+    await t.db.deleteFrom("bookings").where("agenda_id", "=", agendaId).execute();
+    await t.db
+      .updateTable("agendas")
+      .set({ pending_from: TOMORROW, pending_at: new Date() })
+      .where("id", "=", agendaId)
+      .execute();
+    expect(await resumePendingBookings(t.db, { idleFor: "1 minute" })).toEqual({ finished: [], failed: [] });
+    expect(await bookingsOf(agendaId)).toBe(0);
+    await t.db
+      .updateTable("agendas")
+      .set({ pending_at: new Date(Date.now() - 2 * 60_000) })
+      .where("id", "=", agendaId)
+      .execute();
+    expect(await resumePendingBookings(t.db, { idleFor: "1 minute" })).toEqual({ finished: [agendaId], failed: [] });
+    expect(await bookingsOf(agendaId)).toBe(10);
   });
 });
 
@@ -215,10 +272,21 @@ describe("item 3: no answer holds an unbounded list", () => {
   });
 
   test("history lists are capped the same way", async () => {
-    const answer = await t.get(`/api/historic/v2/company?dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=1001`, {
-      token: tokens.admin,
-    });
-    expect(answer.status).toBe(400);
+    // One executed procedure for each of the 1,200 bookings.
+    const procedure = await t.db
+      .selectFrom("procedures")
+      .select("id")
+      .where("branch_id", "=", ids.aldeota)
+      .executeTakeFirstOrThrow();
+    await sql`insert into history (booking_id, procedure_id, user_id)
+      select b.id, ${procedure.id}, b.user_id from bookings b where b.environment_id = ${rooms[5]}`.execute(t.db);
+    const range = `filialId=${ids.aldeota}&dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}`;
+    const unpaged = await t.get(`/api/historic/v2/company?${range}`, { token: tokens.admin });
+    expect(unpaged.status).toBe(400);
+    expect(unpaged.body.message).toBe(TOO_MANY_ROWS);
+    const paged = await t.get(`/api/historic/v2/company?${range}&limit=1000&page=2`, { token: tokens.admin });
+    expect(paged.status).toBe(200);
+    expect(paged.body.length).toBeGreaterThanOrEqual(200);
   });
 
   test("the summary counts per day and status what the list answers, over at most 31 days", async () => {
@@ -317,6 +385,15 @@ describe("item 4: personal data and what field staff see", () => {
     expect(asgs.body[0]).toHaveProperty("cpf");
   });
 
+  test("those who may not read e-mails may not search them either", async () => {
+    const asked = await bookingsFor(tokens.auditor, "&q=demo.com.br&campos=email");
+    expect(asked.status).toBe(400);
+    expect(asked.body.message).toBe(T.searchFieldsInvalid);
+    // By default the search skips the e-mail for them: every collaborator's e-mail holds 'demo.com.br'.
+    expect((await bookingsFor(tokens.auditor, "&q=demo.com.br")).body).toEqual([]);
+    expect((await bookingsFor(tokens.admin, "&q=demo.com.br")).body.length).toBeGreaterThan(0);
+  });
+
   test.each(["auditor", "cliente"])("the %s receives names only", async (who) => {
     const answer = await bookingsFor(tokens[who]);
     expect(answer.status).toBe(200);
@@ -326,6 +403,33 @@ describe("item 4: personal data and what field staff see", () => {
     expect(asgs.status).toBe(200);
     for (const asg of asgs.body) expect(Object.keys(asg)).not.toContain("cpf");
     expect(JSON.stringify(asgs.body)).not.toMatch(/@/);
+  });
+
+  test("an 'ASG Antigo' (no role, coordenador 0) is field staff: no users list, no writes, no personal data", async () => {
+    const asg = await userByEmail(t.db, "asg@demo.com.br");
+    await t.db
+      .insertInto("users")
+      .values({
+        nome: "Antigo da Silva",
+        email: "antigo@demo.com.br",
+        cpf: cpfWithCheckDigits("123456780"),
+        telefone: asg.telefone,
+        password_hash: asg.password_hash,
+        role_id: null,
+        coordenador: 0,
+        ativo: 1,
+        company_id: ids.hospital,
+        branch_id: ids.aldeota,
+      })
+      .execute();
+    const token = await t.signIn("antigo@demo.com.br");
+    const users = await t.get(`/api/allUsers/${ids.aldeota}`, { token });
+    expect(users.status).toBe(403);
+    expect(users.body.message).toBe("Permissão negada!");
+    expect((await save([everyDay(rooms[8], people.asg, 1, 1)], token)).status).toBe(403);
+    const bookings = await bookingsFor(token);
+    expect(bookings.status).toBe(200);
+    expect(bookings.body).toEqual([]);
   });
 
   test("an ASG reads only their own bookings, agendas and history, without personal data", async () => {
@@ -343,5 +447,12 @@ describe("item 4: personal data and what field staff see", () => {
     expect((await t.get(`/api/agendas/${asgAgenda}`, { token: tokens.asg })).status).toBe(200);
     const asgs = await t.get("/api/agendas/v2/Agendamentos/listaAsg", { token: tokens.asg });
     expect(asgs.body.map((asg: { id: number }) => asg.id)).toEqual([people.asg]);
+
+    const counted = await t.get(`/api/agendas/v2/Agendamentos/resumo?${range()}`, { token: tokens.asg });
+    const total = (rows: { total: number }[]) => rows.reduce((sum, row) => sum + row.total, 0);
+    expect(total(counted.body)).toBe(own.body.length);
+    const history = await t.get(`/api/historic/v2/agenda?${range()}&agendaId=${otherAgenda}`, { token: tokens.asg });
+    expect(history.status).toBe(404);
+    expect(history.body.message).toBe(T.agendaNotFound);
   });
 });

@@ -59,6 +59,16 @@ describe("can (spec 000 §6)", () => {
     expect(can(user(6), "viewFaq")).toBe(false);
   });
 
+  test("field staff have an ASG's permissions, whatever their role column says (issue 22 item 4)", () => {
+    for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
+      expect(can(user(null, 0), permission), permission).toBe(can(user(5), permission));
+      expect(can(user(3, 0), permission), permission).toBe(can(user(5), permission));
+    }
+    expect(can(user(null, 0), "manageRegisters")).toBe(false);
+    expect(can(user(null, 1), "manageRegisters")).toBe(true);
+    expect(can(user(null), "manageRegisters")).toBe(true);
+  });
+
   test("every permission is in the table", () => {
     for (const permission of Object.keys(PERMISSIONS) as Permission[]) {
       expect(typeof can(user(1), permission)).toBe("boolean");
