@@ -45,8 +45,8 @@ export const BOARD_TEXTS = {
   extra: "Fez a mais",
   // ours: a time the records do not have (a finished slot without history)
   missingTime: "--:--",
-  // ours: 'Mostrar mais' stops at a page of the API (1,000 cards)
-  cardsCapped: "Cada coluna mostra no máximo 1.000 cartões: use a busca ou um período menor para ver os demais.",
+  // ours: 'Mostrar mais' stops at a page of the API (500 cards)
+  cardsCapped: "Cada coluna mostra no máximo 500 cartões: use a busca ou um período menor para ver os demais.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------------------------

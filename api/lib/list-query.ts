@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import type { DB } from "../db/schema.ts";
-import { MAX_PAGE_ROWS, MAX_UNPAGED_ROWS } from "../domain/limits.ts";
+import { MAX_BOOKING_ROWS, MAX_PAGE_ROWS, MAX_UNPAGED_ROWS } from "../domain/limits.ts";
 
 import { ApiError } from "./errors.ts";
 import "./zod-setup.ts";
@@ -41,10 +41,10 @@ export function isPaged(query: ListQuery) {
  * No answer holds an unbounded list (api/domain/limits.ts): past the caps, 400 with the way to page; the keyset chunks
  * of the exports stream any length, 5,000 rows at a time.
  */
-export { MAX_PAGE_ROWS, MAX_UNPAGED_ROWS };
+export { MAX_BOOKING_ROWS, MAX_PAGE_ROWS, MAX_UNPAGED_ROWS };
 
 const count = (value: number) => value.toLocaleString("pt-BR");
-export const TOO_MANY_ROWS = `A consulta passa de ${count(MAX_PAGE_ROWS)} linhas: peça por páginas (limit e page, até ${count(MAX_PAGE_ROWS)} por página) ou um período menor.`;
+export const TOO_MANY_ROWS = `A consulta passa de ${count(MAX_BOOKING_ROWS)} linhas: peça por páginas (limit e page, até ${count(MAX_BOOKING_ROWS)} por página) ou um período menor.`;
 export const TOO_MANY_ITEMS = `A lista passa de ${count(MAX_UNPAGED_ROWS)} itens: peça por páginas (page e size) ou use a busca (q).`;
 
 function withinCap<Row>(rows: Row[], max: number, message: string): Row[] {
@@ -90,16 +90,16 @@ export function onePage({ limit, offset }: { limit: number; offset: number }) {
 
 /**
  * The bounds of a list whose contract pages by `limit` and `page` (history, bookings). Without `limit` it reads
- * MAX_PAGE_ROWS + 1 rows: pass the answer through `limitPageRows`.
+ * MAX_BOOKING_ROWS + 1 rows: pass the answer through `limitPageRows`.
  */
 export function limitPageBounds({ limit, page }: { limit?: number | null; page?: number | null }) {
-  if (limit === undefined || limit === null) return { limit: MAX_PAGE_ROWS + 1, offset: 0 };
+  if (limit === undefined || limit === null) return { limit: MAX_BOOKING_ROWS + 1, offset: 0 };
   return { limit, offset: ((page ?? 1) - 1) * limit };
 }
 
-/** The rows a `limitPageBounds` query read: a page as it is; unpaged, 400 past MAX_PAGE_ROWS. */
+/** The rows a `limitPageBounds` query read: a page as it is; unpaged, 400 past MAX_BOOKING_ROWS. */
 export function limitPageRows<Row>(rows: Row[], { limit }: { limit?: number | null }): Row[] {
-  return limit === undefined || limit === null ? withinCap(rows, MAX_PAGE_ROWS, TOO_MANY_ROWS) : rows;
+  return limit === undefined || limit === null ? withinCap(rows, MAX_BOOKING_ROWS, TOO_MANY_ROWS) : rows;
 }
 
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";

@@ -7,7 +7,7 @@ import { can, type UserForRole } from "../domain/roles.ts";
 import { SaveAgendaItem, UpdateAgenda } from "../domain/schedule-payloads.ts";
 import { dateField, MAX_SAVE_BOOKINGS, MAX_SAVE_ITEMS, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
 import { ApiError } from "../lib/errors.ts";
-import { MAX_PAGE_ROWS } from "../lib/list-query.ts";
+import { MAX_BOOKING_ROWS } from "../lib/list-query.ts";
 import { bearer, errorResponses, hhmm, int32, iso, isoText, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {
   createAgendas,
@@ -377,10 +377,10 @@ export const BookingListParams = z.object({
     .number()
     .int()
     .min(1)
-    .max(MAX_PAGE_ROWS)
+    .max(MAX_BOOKING_ROWS)
     .optional()
     .openapi({
-      description: `Rows per page (400, 500; at most ${MAX_PAGE_ROWS}). Without it the answer holds at most ${MAX_PAGE_ROWS} rows: past that, 400`,
+      description: `Rows per page (400, 500; at most ${MAX_BOOKING_ROWS}). Without it the answer holds at most ${MAX_BOOKING_ROWS} rows: past that, 400`,
     }),
   page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "From 1 (default 1)" }),
   report: z
@@ -420,7 +420,7 @@ export function agendaRoutes(deps: ApiDeps) {
       tags,
       summary:
         "Bookings (one per date and slot) of a date range in scope: by company or branch, per collaborator (asgId), " +
-        "searched (q, campos), one status; paged (limit, page; unpaged at most 1,000 rows, else 400); only active " +
+        "searched (q, campos), one status; paged (limit, page; unpaged at most 500 rows, else 400); only active " +
         "bookings of active, not removed agendas; in day and time order",
       security: bearer,
       request: { query: BookingListParams },

@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../domain/fields.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
 import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { cappedRows, MAX_PAGE_ROWS, TOO_MANY_ROWS } from "../lib/list-query.ts";
+import { cappedRows, MAX_BOOKING_ROWS, TOO_MANY_ROWS } from "../lib/list-query.ts";
 
 import type { Storage } from "./storage.ts";
 
@@ -143,7 +143,7 @@ export async function listMyBookings(db: Kysely<DB>, executor: Executor, date: s
       .orderBy("b.hora_ini")
       .orderBy("b.hora_fim")
       .orderBy("b.id"),
-    MAX_PAGE_ROWS,
+    MAX_BOOKING_ROWS,
     TOO_MANY_ROWS,
   );
   const environmentIds = [...new Set(rows.map((row) => row.environment_id))];

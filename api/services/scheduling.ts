@@ -833,7 +833,7 @@ async function assertUserInScope(db: Kysely<DB>, scope: Scope, id: number) {
 
 /**
  * The date range of the bookings and history lists: end on or after the start, and without `limit` at most
- * MAX_UNPAGED_DAYS (an unpaged answer is capped at MAX_PAGE_ROWS rows as well).
+ * MAX_UNPAGED_DAYS (an unpaged answer is capped at MAX_BOOKING_ROWS rows as well).
  */
 export function checkDateRange(range: { dataIni: string; dataFim: string; limit?: number }) {
   if (range.dataFim < range.dataIni) throw new ApiError(400, T.dateRangeInvalid);
@@ -900,7 +900,7 @@ async function bookingsOfQuery(db: Kysely<DB>, scope: Scope, query: BookingListQ
 
 /**
  * The bookings of a date range in scope (spec 001 §7 'GET agendas/v2/Agendamentos/company', every form), filtered as
- * `bookingsOfQuery` says, paged by `limit` + `page`; without `limit` at most MAX_PAGE_ROWS rows, else 400 (issue 22
+ * `bookingsOfQuery` says, paged by `limit` + `page`; without `limit` at most MAX_BOOKING_ROWS rows, else 400 (issue 22
  * item 3). In day order, then by the slot's start and end, then id (a stable order for the pages), read along the
  * (scope, data_agend, hora_ini, hora_fim, id) indexes of migration 007. Each row carries its history.
  */

@@ -13,7 +13,7 @@ import {
   businessTime,
   type BoardColumnKey,
 } from "../../api/domain/board";
-import { MAX_PAGE_ROWS, MAX_SUMMARY_DAYS } from "../../api/domain/limits";
+import { MAX_BOOKING_ROWS, MAX_SUMMARY_DAYS } from "../../api/domain/limits";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
 
 import { failLoad } from "~/catalogues/catalogue.server";
@@ -35,7 +35,7 @@ export const MAX_PERIOD_DAYS = MAX_SUMMARY_DAYS;
 /** Cards drawn per column, and how many more 'Mostrar mais' adds (ours: a phone cannot scroll thousands). */
 export const CARDS_STEP = 30;
 /** The most cards a column (or the table) draws: one page of the API (docs/security.md 'Limits'). */
-export const MAX_CARDS = MAX_PAGE_ROWS;
+export const MAX_CARDS = MAX_BOOKING_ROWS;
 
 /** A board URL of ours (a detail's way back: the link is shared by e-mail, so it must not send anyone elsewhere). */
 export const isBoardHref = (href: string) => href === DASHBOARD_PATH || href.startsWith(`${DASHBOARD_PATH}?`);

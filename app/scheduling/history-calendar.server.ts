@@ -3,6 +3,7 @@ import { addMonths, endOfMonth, format, getDaysInMonth } from "date-fns";
 import { ptBR } from "date-fns/locale";
 
 import { can } from "../../api/domain/roles";
+import { MAX_BOOKING_ROWS } from "../../api/domain/limits";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
 
@@ -66,7 +67,7 @@ const HISTORY_SEARCH_FIELDS = "colaborador,ambiente,setor,horario";
  * Cards the calendar draws for one day (the spec's 'agenda page by 500'); a day with more says so and offers the
  * search (docs/agenda-calendar.md 'Loading').
  */
-export const CALENDAR_DAY_LIMIT = 500;
+export const CALENDAR_DAY_LIMIT = MAX_BOOKING_ROWS;
 
 /** The day shown: the URL's, else today in the current month, else the month's first day with bookings, else the 1st. */
 function selectedDay(state: HistoryState, counts: Map<string, number>, today: string) {

@@ -10,7 +10,7 @@ import { boardColumnOf } from "../../api/domain/board.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import type { SaveAgendaInput } from "../../api/domain/schedule-payloads.ts";
 import { MAX_SAVE_BOOKINGS, saveTooLargeMessage, SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules.ts";
-import { MAX_PAGE_ROWS, TOO_MANY_ITEMS, TOO_MANY_ROWS } from "../../api/lib/list-query.ts";
+import { MAX_BOOKING_ROWS, MAX_PAGE_ROWS, TOO_MANY_ITEMS, TOO_MANY_ROWS } from "../../api/lib/list-query.ts";
 import { applyBookingDiff, resumePendingBookings } from "../../api/services/scheduling.ts";
 import { useTestApi } from "../support/api.ts";
 import { cpfWithCheckDigits } from "../support/cpf.ts";
@@ -253,22 +253,22 @@ describe("item 3: no answer holds an unbounded list", () => {
   const list = (query: string, token = tokens.admin) =>
     t.get(`/api/agendas/v2/Agendamentos/company?filialId=${ids.aldeota}&${query}`, { token });
 
-  test(`unpaged, more than ${MAX_PAGE_ROWS} bookings are refused with 400 and the way to page`, async () => {
+  test(`unpaged, more than ${MAX_BOOKING_ROWS} bookings are refused with 400 and the way to page`, async () => {
     const answer = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}`);
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(TOO_MANY_ROWS);
     expect(answer.body.message).toBe(
-      "A consulta passa de 1.000 linhas: peça por páginas (limit e page, até 1.000 por página) ou um período menor.",
+      "A consulta passa de 500 linhas: peça por páginas (limit e page, até 500 por página) ou um período menor.",
     );
   });
 
   test("paged, the same range answers its pages", async () => {
-    const first = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=1000&page=1`);
-    const second = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=1000&page=2`);
+    const first = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=500&page=1`);
+    const third = await list(`dataIni=${TOMORROW}&dataFim=${day(TOMORROW, 59)}&limit=500&page=3`);
     expect(first.status).toBe(200);
-    expect(first.body).toHaveLength(1000);
-    expect(second.body.length).toBeGreaterThanOrEqual(200);
-    expect((await list(`dataIni=${TOMORROW}&dataFim=${TOMORROW}&limit=1001`)).status).toBe(400);
+    expect(first.body).toHaveLength(500);
+    expect(third.body.length).toBeGreaterThanOrEqual(200);
+    expect((await list(`dataIni=${TOMORROW}&dataFim=${TOMORROW}&limit=501`)).status).toBe(400);
   });
 
   test("history lists are capped the same way", async () => {
@@ -284,7 +284,7 @@ describe("item 3: no answer holds an unbounded list", () => {
     const unpaged = await t.get(`/api/historic/v2/company?${range}`, { token: tokens.admin });
     expect(unpaged.status).toBe(400);
     expect(unpaged.body.message).toBe(TOO_MANY_ROWS);
-    const paged = await t.get(`/api/historic/v2/company?${range}&limit=1000&page=2`, { token: tokens.admin });
+    const paged = await t.get(`/api/historic/v2/company?${range}&limit=500&page=3`, { token: tokens.admin });
     expect(paged.status).toBe(200);
     expect(paged.body.length).toBeGreaterThanOrEqual(200);
   });
