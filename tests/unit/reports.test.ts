@@ -1,0 +1,169 @@
+/**
+ * The history reports' rules (api/domain/reports.ts; spec 001 §4, §5 'Reports', §9; issue 23 'Done when'): one case
+ * per rule, named after it.
+ */
+import { describe, expect, test } from "vitest";
+
+import {
+  cleaningType,
+  elapsedMs,
+  formatDifference,
+  formatDuration,
+  groupStatus,
+  hasObservation,
+  MAX_ITEM_MS,
+  reportPeriod,
+  scheduledMs,
+  slotTasks,
+  slotTimes,
+  type GroupStatus,
+  type TaskStatus,
+} from "../../api/domain/reports.ts";
+
+const C: TaskStatus = "Completo";
+const N: TaskStatus = "Não Realizado";
+
+describe("the group status (a collaborator's day, an environment's slot)", () => {
+  test.each<[string, TaskStatus[], { observation: boolean; today: boolean }, GroupStatus]>([
+    ["some done and some not: Incompleto", [C, N, C], { observation: false, today: false }, "Incompleto"],
+    ["some done and some not, today: still Incompleto", [N, C], { observation: false, today: true }, "Incompleto"],
+    [
+      "some done and some not, with an observation: Incompleto",
+      [C, N],
+      { observation: true, today: false },
+      "Incompleto",
+    ],
+    ["none done, the day is today: A iniciar", [N, N], { observation: false, today: true }, "A iniciar"],
+    ["none done, another day: Não Realizado", [N, N], { observation: false, today: false }, "Não Realizado"],
+    ["all done, no observation: Completo", [C, C], { observation: false, today: false }, "Completo"],
+    ["all done with an observation: Cancelado", [C, C], { observation: true, today: true }, "Cancelado"],
+    ["a room without procedures counts as done: Completo", [], { observation: false, today: true }, "Completo"],
+  ])("%s", (_rule, tasks, context, expected) => {
+    expect(groupStatus(tasks, context)).toBe(expected);
+  });
+
+  test("an observation of blanks is no observation", () => {
+    expect(hasObservation([{ observacao: "  " }, { observacao: null }])).toBe(false);
+    expect(hasObservation([{ observacao: null }, { observacao: "Sala interditada" }])).toBe(true);
+  });
+});
+
+describe("the tasks of a slot and the leftovers", () => {
+  const execution = (id: number, procedureId: number, observacao: string | null = null) => ({
+    id,
+    procedureId,
+    observacao,
+  });
+
+  test("a procedure with an execution in the slot is Completo, one without is Não Realizado", () => {
+    const { tasks, extras } = slotTasks([10, 11, 12], [execution(1, 11), execution(2, 10)]);
+    expect(tasks.map((task) => [task.procedureId, task.status, task.execution?.id ?? null])).toEqual([
+      [10, "Completo", 2],
+      [11, "Completo", 1],
+      [12, "Não Realizado", null],
+    ]);
+    expect(extras).toEqual([]);
+  });
+
+  test("an execution of a procedure the room no longer has is a leftover: Extra", () => {
+    const { tasks, extras } = slotTasks([10], [execution(1, 10), execution(2, 99)]);
+    expect(tasks.map((task) => task.status)).toEqual(["Completo"]);
+    expect(extras.map((extra) => extra.id)).toEqual([2]);
+  });
+
+  test("a second execution of the same procedure in one slot is a leftover: Extra", () => {
+    const { tasks, extras } = slotTasks([10], [execution(1, 10), execution(2, 10)]);
+    expect(tasks[0].execution?.id).toBe(1);
+    expect(extras.map((extra) => extra.id)).toEqual([2]);
+  });
+
+  test("the first slot of the day is Principal, the others Revisão", () => {
+    expect([0, 1, 19].map(cleaningType)).toEqual(["Principal", "Revisão", "Revisão"]);
+  });
+});
+
+describe("the three times and their format (§9)", () => {
+  test.each<[string, number | null, string]>([
+    ["hh:mm:ss", 3_723_000, "01:02:03"],
+    ["under a second is 00:00:00", 999, "00:00:00"],
+    ["a missing time is ' - '", null, " - "],
+    ["the 24 h cap", MAX_ITEM_MS + 3_600_000, "24:00:00"],
+  ])("duration: %s", (_rule, ms, expected) => {
+    expect(formatDuration(ms)).toBe(expected);
+  });
+
+  test.each<[string, number | null, number | null, string]>([
+    ["longer than scheduled: '+ hh:mm:ss' (actual minus scheduled)", 65 * 60_000, 60 * 60_000, "+ 00:05:00"],
+    ["shorter than scheduled: '- hh:mm:ss'", 50 * 60_000, 60 * 60_000, "- 00:10:00"],
+    ["as scheduled: '+ 00:00:00'", 60 * 60_000, 60 * 60_000, "+ 00:00:00"],
+    ["no actual time: ' - '", null, 60 * 60_000, " - "],
+    ["no scheduled time: ' - '", 60 * 60_000, null, " - "],
+  ])("difference: %s", (_rule, actual, scheduled, expected) => {
+    expect(formatDifference(actual, scheduled)).toBe(expected);
+  });
+
+  test("the execution time is the performed end minus start, capped at 24 h; missing or reversed is none", () => {
+    expect(elapsedMs("2026-03-15T11:00:00Z", "2026-03-15T11:47:30Z")).toBe(47.5 * 60_000);
+    expect(elapsedMs("2026-03-15T11:00:00Z", "2026-03-17T11:00:00Z")).toBe(MAX_ITEM_MS);
+    expect(elapsedMs("2026-03-15T11:00:00Z", null)).toBeNull();
+    expect(elapsedMs("2026-03-15T12:00:00Z", "2026-03-15T11:00:00Z")).toBeNull();
+  });
+
+  test("the estimated time is the scheduled end minus start", () => {
+    expect(scheduledMs("08:00", "09:30")).toBe(90 * 60_000);
+    expect(scheduledMs("08:00:00", "08:45:00")).toBe(45 * 60_000);
+    expect(scheduledMs("09:00", "08:00")).toBeNull();
+  });
+
+  test("a slot's execution, estimated and optimised times", () => {
+    expect(
+      slotTimes({ horaIni: "08:00", horaFim: "09:00", start: "2026-03-15T11:05:00Z", end: "2026-03-15T11:50:00Z" }),
+    ).toEqual({ execution: "00:45:00", estimated: "01:00:00", optimised: "- 00:15:00" });
+    expect(slotTimes({ horaIni: "08:00", horaFim: "09:00", start: null, end: null })).toEqual({
+      execution: " - ",
+      estimated: "01:00:00",
+      optimised: " - ",
+    });
+  });
+});
+
+describe("the period check (§5 'Reports')", () => {
+  const today = "2026-11-25";
+  const refused = { ok: false, title: "Filtro inválido", message: "Intervalo de datas inválidos, favor verificar" };
+
+  test.each<[string, { inicio?: string | null; fim?: string | null }, unknown]>([
+    ["no dates: today", {}, { ok: true, period: { from: today, to: today }, cut: false }],
+    [
+      "one date alone: that day",
+      { inicio: "2026-11-02" },
+      { ok: true, period: { from: "2026-11-02", to: "2026-11-02" }, cut: false },
+    ],
+    [
+      "a range",
+      { inicio: "2026-11-01", fim: "2026-11-20" },
+      { ok: true, period: { from: "2026-11-01", to: "2026-11-20" }, cut: false },
+    ],
+    [
+      "Brazilian dates are read",
+      { inicio: "01/11/2026", fim: "20/11/2026" },
+      { ok: true, period: { from: "2026-11-01", to: "2026-11-20" }, cut: false },
+    ],
+    ["a start after today: Filtro inválido", { inicio: "2026-11-26", fim: "2026-11-26" }, refused],
+    ["an end after today: Filtro inválido", { inicio: "2026-11-01", fim: "2026-11-26" }, refused],
+    ["an end before the start: Filtro inválido", { inicio: "2026-11-20", fim: "2026-11-01" }, refused],
+    ["a malformed date: Filtro inválido", { inicio: "2026-13-01" }, refused],
+    ["an impossible day: Filtro inválido", { fim: "31/02/2026" }, refused],
+    [
+      "exactly a year (366 days) is kept",
+      { inicio: "2025-11-25", fim: today },
+      { ok: true, period: { from: "2025-11-25", to: today }, cut: false },
+    ],
+    [
+      "longer than a year is cut to a year from the start",
+      { inicio: "2024-01-01", fim: today },
+      { ok: true, period: { from: "2024-01-01", to: "2024-12-31" }, cut: true },
+    ],
+  ])("%s", (_rule, query, expected) => {
+    expect(reportPeriod(query, today)).toEqual(expected);
+  });
+});
