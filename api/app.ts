@@ -23,6 +23,7 @@ import { historyRoutes } from "./routes/history.ts";
 import { infoRoutes } from "./routes/info.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
+import { reportRoutes } from "./routes/reports.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { signUpRoutes, userRoutes } from "./routes/users.ts";
 
@@ -130,6 +131,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", environmentImportRoutes(deps));
   api.route("/", agendaRoutes(deps));
   api.route("/", historyRoutes(deps));
+  api.route("/", reportRoutes(deps));
   api.route("/", executionRoutes(deps));
 
   return api;

@@ -16,8 +16,10 @@ export const REPORT_TEXTS = {
   // §5 'Reports': the toast's title and text
   invalidTitle: "Filtro inválido",
   invalidPeriod: "Intervalo de datas inválidos, favor verificar",
-  // ours: a period longer than a year is cut (the page says so)
+  // ours: a period longer than a year is cut (the page says so); the API refuses it
   periodCut: (to: string) => `O período foi limitado a um ano, até ${to.split("-").reverse().join("/")}.`,
+  periodTooLong: "O período de um relatório pode ter no máximo um ano.",
+  searchFieldsInvalid: "Campos de busca inválidos",
 } as const;
 
 export type TaskStatus = "Completo" | "Não Realizado";

@@ -851,7 +851,7 @@ export function checkDateRange(range: { dataIni: string; dataFim: string; limit?
  * matches (sub-selects over the company, as the catalogue lists do), or in the slot's times, so no row is joined to
  * be searched.
  */
-async function bookingsOfQuery(db: Kysely<DB>, scope: Scope, query: BookingListQuery) {
+export async function bookingsOfQuery(db: Kysely<DB>, scope: Scope, query: BookingListQuery) {
   const filter = await resolveBranchFilter(db, scope, query);
   if (query.asgId !== undefined) await assertUserInScope(db, scope, query.asgId);
   const search = query.q?.trim() ? foldSearch(query.q) : null;

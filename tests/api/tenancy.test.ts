@@ -382,6 +382,22 @@ function agendaUpdateBody(agenda: Target, target: Target, own: Target, from: ("b
   };
 }
 
+/** The history reports' calls (issue 23), with the target's scope ids. */
+function reportRoutes(): ScopedRoute[] {
+  const collaborators = `/api/relatorios/colaboradores?dataIni=${businessToday()}&dataFim=${businessToday()}`;
+  return (
+    [
+      ["companyId", (b: Target) => b.companyId],
+      ["filialId", (b: Target) => b.branchId],
+      ["filialClientId", (b: Target) => b.branchId],
+    ] as const
+  ).map(([field, id]): ScopedRoute => ({
+    name: `GET /api/relatorios/colaboradores?${field}`,
+    method: "GET",
+    path: (b) => `${collaborators}&${field}=${id(b)}`,
+  }));
+}
+
 /** The agenda routes of spec 001 §7 (and GET /agendas/{id}), with the target's ids. */
 function agendaRoutes(): ScopedRoute[] {
   const range = () => `dataIni=${businessToday()}&dataFim=${businessToday()}`;
@@ -577,6 +593,7 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   ...catalogueRoutes(),
   ...environmentRoutes(),
   ...agendaRoutes(),
+  ...reportRoutes(),
   ...historyAndExecutionRoutes(),
   {
     // The spreadsheet importer (docs/environments.md 'Importing environments'): the branch is checked before the file.
@@ -827,6 +844,7 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   { name: "GET /api/allUsers/{companyId}", method: "GET", path: (b) => `/api/allUsers/${b.branchId}` },
   // Agendas (docs/scheduling.md): a branch-level user writes and reads in the own branch only.
   ...agendaRoutes().filter((route) => !route.name.includes("companyId")),
+  ...reportRoutes().filter((route) => !route.name.includes("companyId")),
   ...historyAndExecutionRoutes().filter((route) => !route.name.includes("companyId")),
   {
     name: "POST /api/empresas/asg {filiaId}",

@@ -1,0 +1,124 @@
+import { sql, type Kysely } from "kysely";
+
+import type { Scope } from "../../auth/scope.ts";
+import type { DB } from "../../db/schema.ts";
+import { foldSearch, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import { bookingsOfQuery } from "../scheduling.ts";
+
+/**
+ * The collaborators report (spec 001 §2.9, issue 23; docs/reports.md): one row per collaborator with bookings in the
+ * period, in scope, with how many of them were done, left incomplete, or not done; searched, sorted and paged in SQL
+ * over the bookings' (scope, data_agend) indexes, so a year costs one grouped read of the period, never its rows.
+ */
+
+/** Where the report's search looks (§2.15 'Collaborator dashboard'): Colaborador (default), CPF, E-mail, Telefone. */
+export const COLLABORATOR_SEARCH_FIELDS = ["colaborador", "cpf", "email", "telefone"] as const;
+export type CollaboratorSearchField = (typeof COLLABORATOR_SEARCH_FIELDS)[number];
+export const COLLABORATOR_SORTS = ["nome", "filial", "agendamentos", "completos"] as const;
+export type CollaboratorSort = (typeof COLLABORATOR_SORTS)[number];
+
+export type CollaboratorReportQuery = ListQuery & {
+  dataIni: string;
+  dataFim: string;
+  companyId?: number;
+  filialId?: number;
+  filialClientId?: number;
+  campos?: readonly CollaboratorSearchField[];
+  /** 'Today' in Fortaleza: a slot of an earlier day that was never started counts as not done. */
+  today: string;
+};
+
+export type CollaboratorReportRow = {
+  id: number;
+  nome: string;
+  cpf: string;
+  email: string;
+  telefone: string;
+  avatar: string | null;
+  data_nascimento: string | null;
+  filial: string | null;
+  agendamentos: number;
+  completos: number;
+  incompletos: number;
+  nao_realizados: number;
+};
+
+const digits = (text: string) => text.replace(/\D/g, "");
+
+/** One page of the report and its total. */
+export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: CollaboratorReportQuery) {
+  const bookings = await bookingsOfQuery(db, scope, {
+    dataIni: query.dataIni,
+    dataFim: query.dataFim,
+    companyId: query.companyId,
+    filialId: query.filialId,
+    filialClientId: query.filialClientId,
+  });
+  const term = query.q?.trim() ?? "";
+  const fields = query.campos?.length ? query.campos : (["colaborador"] as const);
+  const folded = foldSearch(term);
+  const numbers = digits(term) ? `%${digits(term)}%` : null;
+  const matches = (field: CollaboratorSearchField) => {
+    switch (field) {
+      case "colaborador":
+        return sql<boolean>`u.nome_folded like ${folded}`;
+      case "email":
+        return sql<boolean>`lower(u.email) like ${folded}`;
+      case "cpf":
+        return numbers === null ? sql<boolean>`false` : sql<boolean>`u.cpf like ${numbers}`;
+      case "telefone":
+        return numbers === null
+          ? sql<boolean>`false`
+          : sql<boolean>`regexp_replace(u.telefone, '\\D', '', 'g') like ${numbers}`;
+    }
+  };
+  const grouped = bookings
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .$if(term !== "", (qb) => qb.where(sql<boolean>`(${sql.join(fields.map(matches), sql` or `)})`))
+    .groupBy("u.id");
+  const sortKey = {
+    nome: sql`u.nome_folded`,
+    filial: sql`(select br.nome_folded from branches br where br.id = u.branch_id)`,
+    agendamentos: sql`count(*)`,
+    completos: sql`count(*) filter (where b.status = 'Completo')`,
+  }[(COLLABORATOR_SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as CollaboratorSort) : "nome"];
+  const direction = query.dir === "desc" ? sql`desc` : sql`asc`;
+  const { page, size, limit, offset } = pageOf(query);
+  const rows = await grouped
+    .select([
+      "u.id",
+      "u.nome",
+      "u.cpf",
+      "u.email",
+      "u.telefone",
+      "u.avatar",
+      "u.data_nascimento",
+      sql<string | null>`(select br.nome from branches br where br.id = u.branch_id)`.as("filial"),
+      sql<string>`count(*)`.as("agendamentos"),
+      sql<string>`count(*) filter (where b.status = 'Completo')`.as("completos"),
+      sql<string>`count(*) filter (where b.status = 'Incompleto')`.as("incompletos"),
+      sql<string>`count(*) filter (where b.status is null and b.data_agend < ${query.today}::date)`.as(
+        "nao_realizados",
+      ),
+    ])
+    .orderBy(sql`${sortKey} ${direction}`)
+    .orderBy("u.id")
+    .$call(onePage({ limit, offset }))
+    .execute();
+  const total = await db
+    .selectFrom(grouped.select("u.id").as("collaborators"))
+    .select(sql<string>`count(*)`.as("total"))
+    .executeTakeFirstOrThrow();
+  return {
+    rows: rows.map((row): CollaboratorReportRow => ({
+      ...row,
+      agendamentos: Number(row.agendamentos),
+      completos: Number(row.completos),
+      incompletos: Number(row.incompletos),
+      nao_realizados: Number(row.nao_realizados),
+    })),
+    total: Number(total.total),
+    page,
+    size,
+  };
+}
