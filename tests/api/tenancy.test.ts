@@ -20,10 +20,12 @@ import { CATALOGUE_KINDS, CATALOGUES } from "../../api/domain/catalogues.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { USER_LEVELS } from "../../api/domain/users.ts";
 import { ApiError } from "../../api/lib/errors.ts";
+import { PHOTO_FOLDER } from "../../api/services/execution.ts";
+import { createDiskStorage } from "../../api/services/storage.ts";
 import { IN_PROCESS_ORIGIN, useTestApi } from "../support/api.ts";
 import { cpfWithCheckDigits } from "../support/cpf.ts";
 import { branchId, COMPANY_A, COMPANY_B, companyId } from "../support/demo.ts";
-import { pngFile } from "../support/files.ts";
+import { pngFile, tinyPng } from "../support/files.ts";
 
 /** Ids of one tenant (or one branch of it), looked up from the demo data. */
 export type Target = {
@@ -546,6 +548,36 @@ function historyAndExecutionRoutes(): ScopedRoute[] {
   ];
 }
 
+/**
+ * An execution photo per branch that has an agenda fixture (written in beforeAll): a history row of the fixture's
+ * booking naming a file in the store. Served by GET /api/files/photos/{name} (docs/photos.md) within scope only. The
+ * name is not an id field, so the coverage check below does not ask for these tries: they are listed by hand.
+ */
+const photoFixtures = new Map<number, string>();
+const photoOf = (target: Target) => photoFixtures.get(target.branchId) ?? "sem-foto.png";
+
+async function addPhotoFixture(db: Kysely<DB>, target: Target, storageDir: string) {
+  const image = await createDiskStorage(storageDir).save(PHOTO_FOLDER, "png", tinyPng());
+  await db
+    .insertInto("history")
+    .values({
+      booking_id: bookingOf(target),
+      procedure_id: itemOf(target, "procedures"),
+      user_id: target.userId,
+      image,
+    })
+    .execute();
+  photoFixtures.set(target.branchId, image);
+}
+
+/** The photo routes with the target's photo: the file and its thumbnail. */
+function photoRoutes(): ScopedRoute[] {
+  return [
+    { name: "GET /api/files/photos/{name}", method: "GET", path: (b) => `/api/files/photos/${photoOf(b)}` },
+    { name: "GET /api/files/photos/{name}/thumb", method: "GET", path: (b) => `/api/files/photos/${photoOf(b)}/thumb` },
+  ];
+}
+
 /** PUT /api/empresas/updateEmpresaFilial's body: branch ID of company Id_Empresas renamed, otherwise valid. */
 const branchEdit = (ID: number, Id_Empresas: number, NOME: string) => ({
   ID,
@@ -595,6 +627,7 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   ...agendaRoutes(),
   ...reportRoutes(),
   ...historyAndExecutionRoutes(),
+  ...photoRoutes(),
   {
     // The spreadsheet importer (docs/environments.md 'Importing environments'): the branch is checked before the file.
     name: "POST /api/environments/import {companyId}",
@@ -846,6 +879,7 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   ...agendaRoutes().filter((route) => !route.name.includes("companyId")),
   ...reportRoutes().filter((route) => !route.name.includes("companyId")),
   ...historyAndExecutionRoutes().filter((route) => !route.name.includes("companyId")),
+  ...photoRoutes(),
   {
     name: "POST /api/empresas/asg {filiaId}",
     method: "POST",
@@ -1159,11 +1193,14 @@ beforeAll(async () => {
     const target = await targetOf(t.db, { company, userEmail });
     await addAgendaFixture(t.db, target);
     await addAsgFixture(t.db, target);
+    await addPhotoFixture(t.db, target, t.storageDir);
   }
   const aldeota = { company: COMPANY_A, branch: "Filial Aldeota", userEmail: "coordenador@demo.com.br" };
   await addAgendaFixture(t.db, await targetOf(t.db, aldeota));
+  await addPhotoFixture(t.db, await targetOf(t.db, aldeota), t.storageDir);
   const messejana = { company: COMPANY_A, branch: "Filial Messejana", userEmail: "bruno@demo.com.br" };
   await addAgendaFixture(t.db, await targetOf(t.db, messejana));
+  await addPhotoFixture(t.db, await targetOf(t.db, messejana), t.storageDir);
   const asg = await targetOf(t.db, { ...aldeota, userEmail: "asg@demo.com.br" });
   asgBookingId = (await insertAgenda(t.db, asg, { nome: "ASG", started: true })).bookingId;
 });
