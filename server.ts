@@ -30,13 +30,15 @@ import { publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { resumePendingBookings } from "./api/services/scheduling.ts";
-import { createDiskStorage } from "./api/services/storage.ts";
+import { createStorage } from "./api/services/storage.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export async function startServer(config: Config) {
   const startedAt = performance.now();
   const logger = pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+  // Disk under DATA_DIR/uploads, or the STORAGE_URL bucket (checked here: a bucket that does not answer stops the start).
+  const storage = await createStorage(config);
 
   const database: Database = config.databaseUrl
     ? await openDatabase({
@@ -48,7 +50,7 @@ export async function startServer(config: Config) {
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
   let seeded = false;
   if (config.demoData && (await isEmpty(database))) {
-    await seedDemo(database);
+    await seedDemo(database, { storage });
     seeded = true;
   }
   // Agendas whose bookings were left half-written (docs/scheduling.md 'Writing bookings in steps'): at start all of
@@ -65,7 +67,7 @@ export async function startServer(config: Config) {
     config,
     logger,
     mailer: createMailer(database, logger, config.smtpUrl, config.mailFrom),
-    storage: createDiskStorage(path.join(config.dataDir, "uploads")),
+    storage,
   });
 
   const buildPath = path.join(root, "build", "index.js");

@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import type { S3Location } from "./services/storage-s3.ts";
+
 /**
  * The process configuration, read once from the environment and validated.
  * A bad value stops the start-up with a message naming the variable.
@@ -49,6 +51,75 @@ const byteSize = z
   })
   .refine((bytes) => bytes >= 1024, { error: "must be at least 1kb" });
 
+/**
+ * STORAGE_URL: `s3://bucket[/prefix/]?endpoint=http://127.0.0.1:9000&region=us-east-1&forcePathStyle=true`, uploads in
+ * an S3-compatible bucket (docs/storage.md). Keys never travel in it, where error messages, `ps` and shell histories
+ * would show them: the AWS SDK reads AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or a profile or role) itself.
+ */
+const STORAGE_PARAMETERS = ["endpoint", "region", "forcePathStyle"];
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const KEY_PREFIX = /^([A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*$/;
+
+const storageUrl = z.string().transform((value, ctx) => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail("must be a URL such as s3://bucket?endpoint=http://127.0.0.1:9000");
+  }
+  if (url.protocol !== "s3:") return fail("must start with s3:");
+  if (url.username || url.password) {
+    return fail("must not hold keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead");
+  }
+  if (!BUCKET_NAME.test(url.hostname) || url.port) {
+    return fail("must name a bucket after s3:// (3 to 63 lower-case letters, digits, dots and hyphens)");
+  }
+  const prefix = url.pathname.replace(/^\/+/, "").replace(/([^/])$/, "$1/");
+  if (!KEY_PREFIX.test(prefix)) {
+    return fail("the key prefix after the bucket takes letters, digits, '_', '-' and '.' between single slashes");
+  }
+  if (url.hash) return fail("must not have a #fragment");
+  const parameters = new Map<string, string>();
+  for (const [name, parameter] of url.searchParams) {
+    if (!STORAGE_PARAMETERS.includes(name)) {
+      return fail(`unknown parameter "${name}" (use ${STORAGE_PARAMETERS.join(", ")})`);
+    }
+    if (parameters.has(name)) return fail(`parameter "${name}" given twice`);
+    parameters.set(name, parameter);
+  }
+  const endpoint = parameters.get("endpoint");
+  if (endpoint !== undefined && !z.url({ protocol: /^https?$/ }).safeParse(endpoint).success) {
+    return fail("endpoint must be an http:// or https:// URL");
+  }
+  const region = parameters.get("region");
+  if (region !== undefined && !/^[a-z0-9-]+$/.test(region))
+    return fail("region takes lower-case letters, digits and -");
+  const pathStyle = parameters.get("forcePathStyle");
+  const forcePathStyle = booleanText.safeParse(pathStyle ?? (endpoint ? "true" : "false"));
+  if (!forcePathStyle.success) return fail("forcePathStyle must be true or false");
+  return {
+    bucket: url.hostname,
+    prefix,
+    endpoint: endpoint?.replace(/\/+$/, ""),
+    region,
+    forcePathStyle: forcePathStyle.data,
+  };
+});
+
+/** What a refused value is shown as: a STORAGE_URL's user:password and unknown parameters' values are masked. */
+function shownValue(name: string, value: string | undefined) {
+  if (name !== "STORAGE_URL" || value === undefined) return value;
+  return value
+    .replace(/\/\/[^/?#]*@/, "//***@")
+    .replace(/([?&])([^=&#]*)=([^&#]*)/g, (all, separator: string, parameter: string) =>
+      STORAGE_PARAMETERS.includes(parameter) ? all : `${separator}${parameter}=***`,
+    );
+}
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -70,6 +141,7 @@ const environmentSchema = z.object({
   BODY_LIMIT: byteSize.default(1024 * 1024),
   UPLOAD_LIMIT: byteSize.default(20 * 1024 * 1024),
   TRUST_PROXY: proxyHops.optional(),
+  STORAGE_URL: storageUrl.optional(),
 });
 
 export type Config = {
@@ -94,7 +166,11 @@ export type Config = {
    * and X-Forwarded-Host/-Proto are believed only when it is not 0 (api/lib/http-guards.ts).
    */
   trustProxy: number;
+  /** Where uploads live (STORAGE_URL): the disk under DATA_DIR/uploads unless a bucket is set (api/services/storage.ts). */
+  storage: StorageSetting;
 };
+
+export type StorageSetting = { kind: "disk"; root: string } | ({ kind: "s3" } & S3Location);
 
 export class ConfigError extends Error {}
 
@@ -106,9 +182,10 @@ function withoutEmpty(env: NodeJS.ProcessEnv) {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
-    const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-    );
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(shownValue(name, env[name]))})`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
@@ -135,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: values.BODY_LIMIT,
     uploadLimit: values.UPLOAD_LIMIT,
     trustProxy: values.TRUST_PROXY ?? 0,
+    storage: values.STORAGE_URL
+      ? // AWS_REGION as the SDK reads it; us-east-1, what MinIO and most S3-compatible servers answer to, otherwise.
+        { kind: "s3", ...values.STORAGE_URL, region: values.STORAGE_URL.region ?? (env.AWS_REGION || "us-east-1") }
+      : { kind: "disk", root: path.join(dataDir, "uploads") },
   };
 }
 

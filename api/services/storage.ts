@@ -2,30 +2,53 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
+import type { Config } from "../config.ts";
+
 /**
- * Where uploaded files live. Local disk under DATA_DIR/uploads for now; an S3-compatible store can implement the
- * same calls when several servers share uploads.
+ * Where uploaded files live: local disk under DATA_DIR/uploads by default, or an S3-compatible bucket when
+ * STORAGE_URL is set (storage-s3.ts), so several servers behind a proxy share uploads. A file is `folder/name` in
+ * both: the folder is the code's ("avatars", "photos"), the name is random (save) or derived from one (write).
  */
 export type Storage = {
   save(folder: string, extension: string, bytes: Uint8Array): Promise<string>;
+  /** The file's bytes, or null when there is no such file or its name is not one save or write would use. */
   read(folder: string, name: string): Promise<Uint8Array | null>;
   /** Writes a file under a name of the caller's (a derived file, e.g. an avatar's thumbnail, named after it). */
   write(folder: string, name: string, bytes: Uint8Array): Promise<void>;
 };
 
-const SAFE_NAME = /^[a-zA-Z0-9_-]+\.[a-z0-9]+$/;
+/** The only names read or written: no path separators, no dots but the extension's. */
+export const SAFE_NAME = /^[a-zA-Z0-9_-]+\.[a-z0-9]+$/;
+
+/** A new random name (time first, so a folder lists in upload order); never reused, so files never go stale. */
+export const newFileName = (extension: string) =>
+  `${Date.now().toString(36)}-${randomBytes(8).toString("hex")}.${extension}`;
+
+export function assertSafeName(name: string) {
+  if (!SAFE_NAME.test(name)) throw new Error(`Unsafe file name: ${name}`);
+}
+
+/** The storage STORAGE_URL chose (api/config.ts). The S3 client is loaded only when a bucket is configured. */
+export async function createStorage(config: Pick<Config, "storage">): Promise<Storage> {
+  const setting = config.storage;
+  if (setting.kind === "disk") return createDiskStorage(setting.root);
+  const { createS3Storage, checkBucket } = await import("./storage-s3.ts");
+  const storage = createS3Storage(setting);
+  await checkBucket(storage);
+  return storage;
+}
 
 export function createDiskStorage(root: string): Storage {
   return {
     async save(folder, extension, bytes) {
-      const name = `${Date.now().toString(36)}-${randomBytes(8).toString("hex")}.${extension}`;
+      const name = newFileName(extension);
       const dir = path.join(root, folder);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, name), bytes);
       return name;
     },
     async write(folder, name, bytes) {
-      if (!SAFE_NAME.test(name)) throw new Error(`Unsafe file name: ${name}`);
+      assertSafeName(name);
       const dir = path.join(root, folder);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, name), bytes);

@@ -109,6 +109,87 @@ describe("loadConfig", () => {
     );
   });
 
+  test("STORAGE_URL unset: uploads on the disk under DATA_DIR/uploads", () => {
+    expect(load({}).storage).toEqual({ kind: "disk", root: path.join(path.resolve(dataDir), "uploads") });
+    expect(load({ STORAGE_URL: "" }).storage.kind).toBe("disk");
+  });
+
+  test("STORAGE_URL names a bucket, a key prefix and how to reach it", () => {
+    expect(
+      load({ STORAGE_URL: "s3://uploads?endpoint=http://127.0.0.1:9000/&region=sa-east-1&forcePathStyle=true" })
+        .storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "uploads",
+      prefix: "",
+      endpoint: "http://127.0.0.1:9000",
+      region: "sa-east-1",
+      forcePathStyle: true,
+    });
+    // AWS itself: virtual-hosted style, AWS_REGION as the SDK reads it.
+    expect(load({ STORAGE_URL: "s3://limpeza.prod/instancia-a/uploads", AWS_REGION: "us-west-2" }).storage).toEqual({
+      kind: "s3",
+      bucket: "limpeza.prod",
+      prefix: "instancia-a/uploads/",
+      endpoint: undefined,
+      region: "us-west-2",
+      forcePathStyle: false,
+    });
+    // Another endpoint (MinIO...): path style unless told, us-east-1 unless told.
+    expect(load({ STORAGE_URL: "s3://uploads/?endpoint=https://minio.local" }).storage).toMatchObject({
+      prefix: "",
+      region: "us-east-1",
+      forcePathStyle: true,
+    });
+    expect(
+      load({ STORAGE_URL: "s3://uploads?endpoint=https://r2.example.com&forcePathStyle=false" }).storage,
+    ).toMatchObject({ forcePathStyle: false });
+  });
+
+  test.each([
+    ["https://uploads.s3.amazonaws.com", "must start with s3:"],
+    ["uploads", "must be a URL such as s3://bucket?endpoint=http://127.0.0.1:9000"],
+    ["s3://", "must name a bucket after s3:// (3 to 63 lower-case letters, digits, dots and hyphens)"],
+    ["s3://Uploads_2", "must name a bucket after s3:// (3 to 63 lower-case letters, digits, dots and hyphens)"],
+    ["s3://uploads:9000", "must name a bucket after s3:// (3 to 63 lower-case letters, digits, dots and hyphens)"],
+    [
+      "s3://uploads/a//b",
+      "the key prefix after the bucket takes letters, digits, '_', '-' and '.' between single slashes",
+    ],
+    [
+      "s3://uploads/fotos%20antigas/",
+      "the key prefix after the bucket takes letters, digits, '_', '-' and '.' between single slashes",
+    ],
+    ["s3://uploads#x", "must not have a #fragment"],
+    ["s3://uploads?endpoint=127.0.0.1:9000", "endpoint must be an http:// or https:// URL"],
+    ["s3://uploads?endpoint=ftp://minio.local", "endpoint must be an http:// or https:// URL"],
+    ["s3://uploads?region=SA_EAST", "region takes lower-case letters, digits and -"],
+    ["s3://uploads?forcePathStyle=talvez", "forcePathStyle must be true or false"],
+    ["s3://uploads?region=us-east-1&region=sa-east-1", 'parameter "region" given twice'],
+  ])("STORAGE_URL=%s stops with a message naming it", (value, message) => {
+    expect(failure({ STORAGE_URL: value })).toBe(
+      `Invalid configuration:\n  STORAGE_URL: ${message} (got ${JSON.stringify(value)})`,
+    );
+  });
+
+  test("STORAGE_URL refuses keys, and its refusal does not repeat them", () => {
+    expect(failure({ STORAGE_URL: "s3://AKIAEXEMPLO:segredo@uploads?endpoint=http://127.0.0.1:9000" })).toBe(
+      "Invalid configuration:\n" +
+        "  STORAGE_URL: must not hold keys: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY instead " +
+        '(got "s3://***@uploads?endpoint=http://127.0.0.1:9000")',
+    );
+    // Unknown parameters are named, their values not shown (a key typed where it does not belong).
+    expect(failure({ STORAGE_URL: "s3://uploads?regiao=sa-east-1" })).toBe(
+      "Invalid configuration:\n" +
+        '  STORAGE_URL: unknown parameter "regiao" (use endpoint, region, forcePathStyle) (got "s3://uploads?regiao=***")',
+    );
+    expect(failure({ STORAGE_URL: "s3://uploads?region=us-east-1&secretAccessKey=segredo" })).toBe(
+      "Invalid configuration:\n" +
+        '  STORAGE_URL: unknown parameter "secretAccessKey" (use endpoint, region, forcePathStyle) ' +
+        '(got "s3://uploads?region=us-east-1&secretAccessKey=***")',
+    );
+  });
+
   test("NODE_ENV and LOG_LEVEL take only known values", () => {
     expect(failure({ NODE_ENV: "staging" })).toMatch(/NODE_ENV/);
     expect(failure({ LOG_LEVEL: "verbose" })).toMatch(/LOG_LEVEL/);
