@@ -17,7 +17,7 @@ import { createApi, type Api } from "../../api/app.ts";
 import { hashToken } from "../../api/auth/tokens.ts";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { createMailer } from "../../api/services/mailer.ts";
-import { createDiskStorage } from "../../api/services/storage.ts";
+import { createDiskStorage, type Storage } from "../../api/services/storage.ts";
 
 import { openTestDatabase, type TestDatabase } from "./db.ts";
 
@@ -70,7 +70,13 @@ export type TestApi = {
   close(): Promise<void>;
 };
 
-export async function createTestApi(options: { transport?: Transport } = {}): Promise<TestApi> {
+export type TestApiOptions = {
+  transport?: Transport;
+  /** Where uploads go; by default a fresh directory (storageDir) removed by close(). */
+  storage?: Storage;
+};
+
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const transport = options.transport ?? DEFAULT_TRANSPORT;
   const database = await openTestDatabase();
   const storageDir = mkdtempSync(path.join(tmpdir(), "api-test-uploads-"));
@@ -80,7 +86,7 @@ export async function createTestApi(options: { transport?: Transport } = {}): Pr
     config: { publicUrl: undefined, env: "test" },
     logger,
     mailer: createMailer(database, logger),
-    storage: createDiskStorage(storageDir),
+    storage: options.storage ?? createDiskStorage(storageDir),
   });
 
   let server: ServerType | undefined;
@@ -159,7 +165,7 @@ export async function createTestApi(options: { transport?: Transport } = {}): Pr
  * Registers beforeAll/afterAll in the surrounding describe (or file) and answers a handle to the TestApi they
  * create: one database per block, shared by its tests, which run in order.
  */
-export function useTestApi(options: { transport?: Transport } = {}): TestApi {
+export function useTestApi(options: TestApiOptions = {}): TestApi {
   let current: TestApi | undefined;
   beforeAll(async () => {
     current = await createTestApi(options);
