@@ -13,7 +13,6 @@ import { INT32_MAX } from "../../api/domain/environments";
 
 import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import { invariantResponse } from "~/lib/invariant";
-import { neutralise } from "~/lib/xlsx.server";
 import { importEnvironmentsFile } from "~/models/environment-import.server";
 import { scopeQuery } from "~/models/scope.server";
 import { signOutOnUnauthorized } from "~/session.server";
@@ -141,7 +140,7 @@ export async function templateWorkbook(options: FormOptions | null) {
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFE0F0F2" } };
-  sheet.addRow(exampleRow(options).map(neutralise));
+  sheet.addRow(exampleRow(options));
 
   const instructions = workbook.addWorksheet("Instruções");
   instructions.getColumn(1).width = 120;
@@ -163,7 +162,7 @@ export async function templateWorkbook(options: FormOptions | null) {
     catalogue.getRow(1).font = { bold: true };
     const longest = Math.max(...lists.map(([, items]) => items.length));
     for (let index = 0; index < longest; index++) {
-      catalogue.addRow(lists.map(([, items]) => (items[index] ? neutralise(items[index].name) : null)));
+      catalogue.addRow(lists.map(([, items]) => items[index]?.name ?? null));
     }
     // Suggestions only (no error): names are matched without case or accents, so other spellings are fine.
     const suggest = (column: string, source: string, count: number) => {

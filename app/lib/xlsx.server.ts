@@ -11,6 +11,13 @@ import { BUSINESS_TIME_ZONE } from "./format";
  * Excel downloads (spec 000 §9): bold header, column widths, optional cell fills (risk colours). Rows come from an
  * iterable or an async iterable (e.g. an async generator that fetches keyset chunks from the API) and go through
  * exceljs's streaming writer into the response as the client reads it, so a 100,000-row export holds flat memory.
+ *
+ * Text is written as typed, with no apostrophe in front of = + - @ (issue 23: a floor typed '-1' showed as "'-1").
+ * In xlsx a cell holds a formula only in an <f> element (ECMA-376 part 1, 18.3.1.4); a string cell's text is a
+ * value, never parsed. Without shared strings exceljs writes a string as `t="str"` with the text in <v> and no <f>
+ * (tests/unit/xlsx.test.ts reads the sheet's XML), so '=1+1' stays the text =1+1. The apostrophe is a CSV defence
+ * (a CSV cell has no type: the spreadsheet parses it); the app writes no CSV of user data (its CSV downloads are
+ * fixed templates), so a CSV export added later needs that rule, not this writer.
  */
 export type SheetColumn<Row> = {
   header: string;
@@ -26,11 +33,6 @@ export type XlsxOptions = {
   /** Called once when the row source (or the writer) fails after the download has begun; the body is aborted anyway. */
   onError?: (error: unknown) => void;
 };
-
-/** Text that a spreadsheet would read as a formula (=, +, -, @, tab, CR) is prefixed with an apostrophe. */
-export function neutralise(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 /** A writable that may be over its high-water mark ('drain' comes when it is not). */
 type Drainable = NodeJS.EventEmitter & {
@@ -81,12 +83,7 @@ export async function xlsxResponse<Row>(
   sheet.getRow(1).commit();
 
   const addRow = (row: Row) => {
-    const line = sheet.addRow(
-      columns.map((column) => {
-        const value = column.value(row);
-        return typeof value === "string" ? neutralise(value) : value;
-      }),
-    );
+    const line = sheet.addRow(columns.map((column) => column.value(row)));
     columns.forEach((column, index) => {
       const fill = column.fill?.(row);
       if (fill)

@@ -16,8 +16,9 @@ import { expect, test } from "../support/e2e-fixtures.ts";
 
 /**
  * Spec 000 §2 ('Exportar Excel') and §9 (file name 'listagem-{kind}-DD-MM-YYYY', the sheet holds the page on
- * screen); decision 004 (bold header, the risk colour as the cell's fill, text that a spreadsheet would run as a
- * formula gets a leading apostrophe). The downloaded file is opened with exceljs and compared with the table.
+ * screen); decision 004 (bold header, the risk colour as the cell's fill, text as typed in a text cell, so one that
+ * starts with '=' is no formula and shows no apostrophe). The downloaded file is opened with exceljs and compared
+ * with the table.
  * The paged export runs for sectors; a short one checks the risks' 'Cor' column.
  */
 
@@ -51,11 +52,11 @@ import { expect, test } from "../support/e2e-fixtures.ts";
     await expect(bodyRows(page)).toHaveCount(2);
     await expectExportMatchesScreen(page, spec, colourOf);
 
-    // A name that starts with '=' is written with an apostrophe, so no spreadsheet runs it as a formula.
+    // A name that starts with '=' is written as typed, as text: no apostrophe, and no spreadsheet runs it.
     await search(page, spec, `${prefix} conta`);
     await expect(bodyRows(page)).toHaveCount(1);
     const rows = await expectExportMatchesScreen(page, spec, colourOf);
-    expect(rows).toEqual([`'=${prefix} conta`]);
+    expect(rows).toEqual([`=${prefix} conta`]);
   });
 }
 
@@ -120,7 +121,8 @@ async function expectExportMatchesScreen(page: Page, spec: KindSpec, colourOf: M
   expected.forEach(([empresa, name, color], index) => {
     const row = sheet.getRow(index + 2);
     expect(row.getCell(1).value).toBe(empresa);
-    expect(row.getCell(2).value).toBe(name.startsWith("=") ? `'${name}` : name);
+    expect(row.getCell(2).value).toBe(name);
+    expect(row.getCell(2).type).toBe(ExcelJS.ValueType.String);
     names.push(row.getCell(2).value);
     if (spec.hasColor) {
       const hex = colourOf.get(name)!;

@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { describe, expect, test } from "vitest";
 
-import { fileDate, neutralise, xlsxResponse, type SheetColumn } from "../../app/lib/xlsx.server.ts";
+import { fileDate, xlsxResponse, type SheetColumn } from "../../app/lib/xlsx.server.ts";
 
 type Item = { id: number; name: string; color: string | null };
 
@@ -71,7 +72,7 @@ describe("xlsxResponse (app/lib/xlsx.server.ts)", () => {
         expected.color ?? "",
       ]);
     }
-    expect(sheet.getRow(4).getCell(2).value).toBe("'=1+1"); // row 3 of the data: neutralised
+    expect(sheet.getRow(4).getCell(2).value).toBe("=1+1"); // row 3 of the data: as typed, a text cell
     expect(sheet.getRow(2).getCell(3).fill).toMatchObject({ type: "pattern", fgColor: { argb: "FFAABBCC" } });
     expect(sheet.getRow(3).getCell(3).fill).toBeUndefined();
     expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
@@ -81,7 +82,7 @@ describe("xlsxResponse (app/lib/xlsx.server.ts)", () => {
     const workbook = await readBack(await xlsxResponse("a.xlsx", "Riscos", COLUMNS, [item(0), item(2)]));
     const sheet = workbook.getWorksheet("Riscos")!;
     expect(sheet.rowCount).toBe(3);
-    expect(sheet.getRow(3).getCell(2).value).toBe("'=1+1");
+    expect(sheet.getRow(3).getCell(2).value).toBe("=1+1");
   });
 
   test("a source that throws midway errors the body stream (no hang) and reports the error", async () => {
@@ -126,18 +127,31 @@ describe("xlsxResponse (app/lib/xlsx.server.ts)", () => {
   }, 20_000);
 });
 
-describe("neutralise and fileDate", () => {
-  test("formula-like text gets an apostrophe; other text is left alone", () => {
-    expect(["=1+1", "+5", "-2", "@x", "\tA", "\rB", "Área 1", "1=1"].map(neutralise)).toEqual([
-      "'=1+1",
-      "'+5",
-      "'-2",
-      "'@x",
-      "'\tA",
-      "'\rB",
-      "Área 1",
-      "1=1",
-    ]);
+describe("text as typed, and fileDate", () => {
+  test("text that starts with = + - @ is a text cell as typed: no apostrophe, no formula (issue 23)", async () => {
+    const typed = ["-1", "=1+1", "+5", "@x", "\tA", '=HYPERLINK("http://x")'];
+    const rows = typed.map((name, i) => ({ id: i + 1, name, color: null }));
+    const bytes = await (await xlsxResponse("a.xlsx", "Ambientes", COLUMNS, rows)).arrayBuffer();
+
+    // What a spreadsheet reads: each cell of column B a text cell (t="str") whose value is the text as typed, and no
+    // <f> (formula) element anywhere in the sheet.
+    const zip = await JSZip.loadAsync(bytes);
+    const xml = await zip.file("xl/worksheets/sheet1.xml")!.async("string");
+    expect(xml).not.toMatch(/<f[\s>]/);
+    const cellB = (row: number) => new RegExp(`<c r="B${row}"[^>]*>.*?</c>`).exec(xml)?.[0];
+    expect(cellB(2)).toBe('<c r="B2" t="str"><v>-1</v></c>');
+    expect(cellB(3)).toBe('<c r="B3" t="str"><v>=1+1</v></c>');
+
+    // exceljs reading it back: strings, not formulas, not numbers.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes);
+    const sheet = workbook.getWorksheet("Ambientes")!;
+    typed.forEach((name, i) => {
+      const cell = sheet.getRow(i + 2).getCell(2);
+      expect(cell.value).toBe(name);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+    });
   });
 
   test("the file date is today in the business time zone", () => {
