@@ -28,16 +28,38 @@ type CallOptions<T> = {
 };
 
 export async function callApi<T = null>(
-  { context, request, auth }: ApiCaller,
+  caller: ApiCaller,
   path: string,
   options: CallOptions<T> = {},
 ): Promise<ApiResult<T>> {
+  const response = await send(caller, path, options, "application/json");
+  if (!response.ok) return failureOf(response);
+  if (!options.schema || response.status === 204) return { ok: true, status: response.status, data: null as T };
+  const data = options.schema.parse(await response.json());
+  return { ok: true, status: response.status, data };
+}
+
+/** A GET whose answer is a file (a photo): the API's own response, to stream on with its headers, or the failure. */
+export async function callApiForFile(
+  caller: ApiCaller,
+  path: string,
+): Promise<{ ok: true; response: Response } | ApiFailure> {
+  const response = await send(caller, path, {}, "*/*");
+  return response.ok ? { ok: true, response } : failureOf(response);
+}
+
+async function send(
+  { context, request, auth }: ApiCaller,
+  path: string,
+  options: Omit<CallOptions<unknown>, "schema">,
+  accept: string,
+) {
   const base = context.apiUrl ?? `${new URL(request.url).origin}/api`;
   const url = new URL(`${base}${path}`);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
-  const headers = new Headers({ accept: "application/json", "x-request-id": context.requestId });
+  const headers = new Headers({ accept, "x-request-id": context.requestId });
   if (auth) headers.set("authorization", `Bearer ${auth.token}`);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -47,18 +69,15 @@ export async function callApi<T = null>(
     body = options.formData;
   }
   const apiRequest = new Request(url, { method: options.method ?? "GET", headers, body });
-  const response = context.apiUrl ? await fetch(apiRequest) : await context.api(apiRequest);
+  return context.apiUrl ? await fetch(apiRequest) : await context.api(apiRequest);
+}
 
-  if (!response.ok) {
-    const parsed = ErrorBody.safeParse(await response.json().catch(() => ({})));
-    return {
-      ok: false,
-      status: response.status,
-      message: parsed.data?.message ?? UNEXPECTED,
-      fieldErrors: parsed.data?.fieldErrors,
-    };
-  }
-  if (!options.schema || response.status === 204) return { ok: true, status: response.status, data: null as T };
-  const data = options.schema.parse(await response.json());
-  return { ok: true, status: response.status, data };
+async function failureOf(response: Response): Promise<ApiFailure> {
+  const parsed = ErrorBody.safeParse(await response.json().catch(() => ({})));
+  return {
+    ok: false,
+    status: response.status,
+    message: parsed.data?.message ?? UNEXPECTED,
+    fieldErrors: parsed.data?.fieldErrors,
+  };
 }
