@@ -16,6 +16,12 @@ export const REPORT_TEXTS = {
   // §5 'Reports': the toast's title and text
   invalidTitle: "Filtro inválido",
   invalidPeriod: "Intervalo de datas inválidos, favor verificar",
+  // §8: a report's load failure
+  loadFailed: "Erro ao carregar dados, por favor atualize a página",
+  // §2.9
+  collaboratorsTitle: "Colaboradores",
+  collaboratorsTooltip: "Histórico das atividades de cada colaborador no período escolhido.",
+  collaboratorsEmpty: "Nenhum colaborador tem agendamentos no período.",
   // ours: a period longer than a year is cut (the page says so); the API refuses it
   periodCut: (to: string) => `O período foi limitado a um ano, até ${to.split("-").reverse().join("/")}.`,
   periodTooLong: "O período de um relatório pode ter no máximo um ano.",

@@ -25,6 +25,7 @@ const SIGNED_IN_PAGES = [
   "/listagem-usuarios/4/nomes",
   "/listagem-usuarios/4/nomes?aba=cadastrar",
   "/historico-agenda",
+  "/historico-colaboradores",
   "/agendamentos",
   "/agendamentos/cadastrar?empresa=2",
 ];

@@ -18,6 +18,7 @@ test.describe("signed out", () => {
       "/listagem-usuarios/1/editar",
       "/listagem-usuarios/1/nomes",
       "/historico-agenda",
+      "/historico-colaboradores?inicio=2026-01-01&fim=2026-01-31",
       "/agendamentos",
       "/agendamentos/cadastrar",
       "/agendamentos/1/editar",

@@ -1,0 +1,101 @@
+import { useLoaderData, useLocation } from "@remix-run/react";
+
+import { REPORT_TEXTS as T } from "../../api/domain/reports";
+
+import { DataList } from "~/components/data-list";
+import { FilterChoices } from "~/components/filter-choices";
+import { ListSearch, Pager } from "~/components/list-controls";
+import { PageHeader } from "~/components/page-header";
+
+import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
+import type { collaboratorsLoader } from "./collaborators.server";
+
+type Row = ReturnType<typeof useLoaderData<typeof collaboratorsLoader>>["rows"][number];
+
+/**
+ * /historico-colaboradores (spec 001 §2.9): the filters as one GET form (branch, period, search and 'Filtrar por',
+ * page size), then one row per collaborator with the period's counts, sortable and paged; every control a link or a
+ * form, so it works without JS and the view can be shared by e-mail.
+ */
+export default function CollaboratorsReport() {
+  const { state, notice, branches, fields, personal, total, rows } = useLoaderData<typeof collaboratorsLoader>();
+  const location = useLocation();
+  return (
+    <>
+      <PageHeader title={T.collaboratorsTitle} help={T.collaboratorsTooltip} />
+      {/* Drawn anew on every navigation: after a refused period the form shows the dates of the view it went back to. */}
+      <ListSearch key={location.key} params={state} label="Buscar" defaultSort={DEFAULT_SORT}>
+        {branches ? (
+          <div className="field">
+            <label htmlFor="filial">Filial</label>
+            <select id="filial" name="filial" defaultValue={state.filial ?? -1}>
+              <option value={-1}>Todos</option>
+              {branches.map((branch) => (
+                <option key={branch.id} value={branch.id}>
+                  {branch.nome}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field field-date">
+          <label htmlFor="inicio">Data inicial</label>
+          <input id="inicio" name="inicio" type="date" defaultValue={state.inicio} required />
+        </div>
+        <div className="field field-date">
+          <label htmlFor="fim">Data final</label>
+          <input id="fim" name="fim" type="date" defaultValue={state.fim} required />
+        </div>
+        {/* The view to go back to when the dates asked for are refused ('Filtro inválido'). */}
+        <input type="hidden" name="inicioAnterior" value={state.inicio} />
+        <input type="hidden" name="fimAnterior" value={state.fim} />
+        {fields.length > 1 ? <FilterChoices fields={fields} chosen={state.campos} defaultChoice="colaborador" /> : null}
+      </ListSearch>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="empty-state">{state.q ? "Nenhum resultado para a busca." : T.collaboratorsEmpty}</p>
+      ) : (
+        <DataList<Row>
+          wide
+          label={T.collaboratorsTitle}
+          rows={rows}
+          rowKey={(row) => row.id}
+          sort={{ params: state, defaultSort: DEFAULT_SORT }}
+          columns={[
+            {
+              id: "nome",
+              label: "Colaborador",
+              sortKey: "nome",
+              primary: true,
+              cell: (row) => (
+                <span className="profile-link">
+                  {row.avatarUrl ? (
+                    <img className="avatar" src={row.avatarUrl} alt="" width={32} height={32} loading="lazy" />
+                  ) : null}
+                  {row.nome}
+                </span>
+              ),
+            },
+            { id: "filial", label: "Filial", sortKey: "filial", cell: (row) => row.filial },
+            ...(personal
+              ? [
+                  { id: "cpf", label: "CPF", cell: (row: Row) => row.cpf },
+                  { id: "email", label: "E-mail", cell: (row: Row) => row.email, wrap: true },
+                  { id: "telefone", label: "Telefone", cell: (row: Row) => row.telefone },
+                ]
+              : []),
+            { id: "agendamentos", label: "Agendamentos", sortKey: "agendamentos", cell: (row) => row.agendamentos },
+            { id: "completos", label: "Completos", sortKey: "completos", cell: (row) => row.completos },
+            { id: "incompletos", label: "Incompletos", cell: (row) => row.incompletos },
+            { id: "naoRealizados", label: "Não realizados", cell: (row) => row.naoRealizados },
+          ]}
+        />
+      )}
+      <Pager params={state} total={total} defaultSort={DEFAULT_SORT} />
+    </>
+  );
+}
