@@ -1,5 +1,3 @@
-import path from "node:path";
-
 import { sql } from "kysely";
 
 import { hashPassword } from "../auth/password.ts";
@@ -8,7 +6,7 @@ import { loadConfig } from "../config.ts";
 import { CATALOGUES as CATALOGUE_DEFINITIONS } from "../domain/catalogues.ts";
 import { importCatalogueRows } from "../services/catalogues.ts";
 import { createEnvironment } from "../services/environments.ts";
-import { createDiskStorage, type Storage } from "../services/storage.ts";
+import { createStorage, type Storage } from "../services/storage.ts";
 
 import type { Database } from "./connection.ts";
 import { simulateDemoHistory, type SimulationResult } from "./demo-simulator.ts";
@@ -365,7 +363,8 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
   if (options.history === false) return undefined;
   const simulated = await simulateDemoHistory(database.db, {
     now: options.now ?? new Date(),
-    storage: options.storage ?? createDiskStorage(path.join(loadConfig().dataDir, "uploads")),
+    // The configured storage (STORAGE_URL), so `npm run seed` puts the demo photos where the server reads them.
+    storage: options.storage ?? (await createStorage(loadConfig())),
   });
   await sql`analyze`.execute(database.db);
   return simulated;
