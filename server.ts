@@ -26,6 +26,7 @@ import {
   publicOrigin,
   sameOrigin,
 } from "./api/lib/http-guards.ts";
+import { createPdfPool } from "./api/lib/pdf-pool.ts";
 import { publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { createMailer } from "./api/services/mailer.ts";
@@ -69,6 +70,9 @@ export async function startServer(config: Config) {
     mailer: createMailer(database, logger, config.smtpUrl, config.mailFrom),
     storage,
   });
+
+  // PDFs are laid out in worker threads, off this event loop (api/lib/pdf-pool.ts); their photos come from `storage`.
+  const pdf = createPdfPool({ readFile: (folder, name) => storage.read(folder, name), logger });
 
   const buildPath = path.join(root, "build", "index.js");
   if (!existsSync(buildPath))
@@ -131,6 +135,7 @@ export async function startServer(config: Config) {
         return answer;
       },
       apiUrl: config.apiUrl,
+      pdf,
       publicUrl: origin,
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
@@ -176,10 +181,11 @@ export async function startServer(config: Config) {
       clearInterval(sweep);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sweeping;
+      await pdf.close();
       await database.close();
     })());
 
-  return { url, port, close, database, seeded, logger };
+  return { url, port, close, database, seeded, logger, pdf };
 }
 
 /** Whether the database answers within two seconds (the readiness check and the 503 decision). */

@@ -1,3 +1,5 @@
+import type { PdfRenderer } from "../api/domain/pdf";
+
 /** What server.ts hands every loader and action (Remix's load context). */
 export type AppContext = {
   /** The in-process REST API (a fetch handler); used when apiUrl is unset. */
@@ -5,6 +7,11 @@ export type AppContext = {
   apiUrl?: string;
   /** The public origin of this request (PUBLIC_URL, the proxy's or its own): the base of links that leave the app. */
   publicUrl?: string;
+  /**
+   * The server's PDF pool (api/lib/pdf-pool.ts): pdfmake documents built in worker threads, off the event loop.
+   * Routes answer with app/lib/pdf.server.ts `pdfResponse`, which turns the pool's refusals into 503 pages.
+   */
+  pdf: PdfRenderer;
   requestId: string;
   nonce: string;
   secureCookies: boolean;
