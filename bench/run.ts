@@ -2,8 +2,9 @@
  * The benchmark suite (`npm run bench`): server start-up times, then requests per second and latency for each case
  * in bench/cases.ts next to a static file of the same size served by the same server, the CSV imports, and the
  * catalogue Excel export at 10,000 and 100,000 rows (bench/export.ts), and the bulk QR PDF of 500 environments
- * (bench/qr-pdf.ts), and scheduling (bench/scheduling.ts: a year of 20 cleanings a day, a month over 2,000 agendas, the
- * demo simulator). See bench/README.md.
+ * (bench/qr-pdf.ts), report PDFs through the server's PDF pool while /healthz is probed (bench/pdf-pool.ts), and
+ * scheduling (bench/scheduling.ts: a year of 20 cleanings a day, a month over 2,000 agendas, the demo simulator). See
+ * bench/README.md.
  */
 import os from "node:os";
 import path from "node:path";
@@ -44,6 +45,7 @@ import {
   type RunningServer,
 } from "./lib.ts";
 import { measureSecurityLoad, type SecurityLoadReport } from "./load.ts";
+import { measurePdfPool, pdfPoolTable, pdfPoolTargets } from "./pdf-pool.ts";
 import { measureQrPdf, qrPdfTable } from "./qr-pdf.ts";
 import { measureScale } from "./scale.ts";
 import { measureScheduling, schedulingReport } from "./scheduling.ts";
@@ -65,6 +67,7 @@ const SETTINGS = {
   dummyRoutes: numberFromEnv("BENCH_DUMMY_ROUTES", 150),
   scaleRounds: Math.max(1, numberFromEnv("BENCH_SCALE_ROUNDS", 3)),
   qrPdfEnvironments: numberFromEnv("BENCH_QR_PDF", 500),
+  pdfRows: numberFromEnv("BENCH_PDF_ROWS", 2_000),
   environments: process.env.BENCH_ENVIRONMENTS !== "0",
   scheduling: process.env.BENCH_SCHEDULING !== "0",
   only: process.env.BENCH_ONLY,
@@ -396,6 +399,7 @@ async function main() {
 
   if (SETTINGS.only === "scale") return runScale();
   if (SETTINGS.only === "qr-pdf") return runQrPdf();
+  if (SETTINGS.only === "pdf") return runPdfPool();
   if (SETTINGS.only === "environments") return runEnvironments();
   if (SETTINGS.only === "scheduling") return runScheduling();
 
@@ -439,6 +443,7 @@ async function main() {
   for (const line of exportRatios(exports)) console.log(line);
 
   if (SETTINGS.qrPdfEnvironments) await runQrPdf();
+  if (SETTINGS.pdfRows) await runPdfPool();
   if (SETTINGS.environments) await runEnvironments();
   if (SETTINGS.scheduling) await runScheduling();
   if (SETTINGS.scale) await runScale();
@@ -463,6 +468,23 @@ async function runQrPdf() {
   );
   console.log(qrPdfTable(result));
   if (SETTINGS.only === "qr-pdf" && problems.length) {
+    console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+/** Report PDFs (bench/pdf-pool.ts): BENCH_PDF_ROWS rows (2,000; 0 skips it) built by a server's pool, /healthz probed. */
+async function runPdfPool() {
+  const result = await measurePdfPool({ rows: SETTINGS.pdfRows || 2_000 }, progress);
+  problems.push(...result.problems);
+  console.log(
+    `\nReport PDFs through the server's PDF pool (api/lib/pdf-pool.ts; bench/pdf-pool.ts): a server child asked over IPC ` +
+      `to build an A4 landscape 10-column report as a route would; GET /healthz sent every 10 ms meanwhile, each timed from when it was due; ` +
+      `the same document once on the server's own thread for comparison`,
+  );
+  console.log(pdfPoolTable(result));
+  for (const line of pdfPoolTargets(result)) console.log(line);
+  if (SETTINGS.only === "pdf" && problems.length) {
     console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
   }
