@@ -90,12 +90,28 @@ const vitestArgs = ["vitest", "run", "--reporter=default", "--reporter=json", `-
 // Without its config vitest would also collect the Playwright specs (*.spec.ts) and fail on them.
 const hasVitestConfig = ["ts", "mts", "js", "mjs"].some((ext) => existsSync(path.join(root, `vitest.config.${ext}`)));
 if (!hasVitestConfig) vitestArgs.push("--exclude=tests/e2e/**", "--passWithNoTests");
+else vitestArgs.push("--project=unit", "--project=api");
 const vitest = run("vitest", vitestArgs);
 suites.push({
   name: "vitest (unit + api)",
   seconds: vitest.seconds,
   ...vitestCounts(readJson(vitestFile), vitest.code),
 });
+
+// The load test measures latency: alone, after the others (vitest.config.ts 'load').
+if (hasVitestConfig) {
+  const loadFile = path.join(resultsDir, "vitest-load.json");
+  rmSync(loadFile, { force: true });
+  const load = run("vitest (load, alone)", [
+    "vitest",
+    "run",
+    "--project=load",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${loadFile}`,
+  ]);
+  suites.push({ name: "vitest (load, alone)", seconds: load.seconds, ...vitestCounts(readJson(loadFile), load.code) });
+}
 
 const playwrightFile = path.join(resultsDir, "playwright.json");
 rmSync(playwrightFile, { force: true });
