@@ -1,6 +1,8 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Env, Schema } from "hono";
 
+import { MAX_BOOKING_ROWS } from "../domain/limits.ts";
+
 /** Shared response shapes for the OpenAPI document. */
 export const ErrorBody = z
   .object({
@@ -56,6 +58,42 @@ export const int32 = z.coerce
   .int()
   .min(-INT32_MAX - 1)
   .max(INT32_MAX);
+
+/** The contract's scope query of the lists (spec 001 §7): the caller's main company, one branch, the client branch. */
+export const branchScopeQuery = {
+  companyId: int32.optional().openapi({ description: "The main company (the caller's)" }),
+  filialId: int32.optional().openapi({ description: "One branch; -1 = every branch" }),
+  filialClientId: int32.optional().openapi({ description: "The client branch (roleId 7)" }),
+};
+
+/** `limit` + `page` of the bookings and history lists: at most MAX_BOOKING_ROWS a page, and unpaged as many. */
+export const limitPageQuery = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_BOOKING_ROWS)
+    .optional()
+    .openapi({
+      description: `Rows per page (at most ${MAX_BOOKING_ROWS}). Without it the answer holds at most ${MAX_BOOKING_ROWS} rows: past that, 400`,
+    }),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "From 1 (default 1)" }),
+};
+
+/** `campos`: the comma-separated fields a search (q) looks in, each one of `fields`; anything else is `message`. */
+export function searchFieldsQuery<F extends string>(fields: readonly F[], message: string, byDefault: string) {
+  return z
+    .string()
+    .max(100)
+    .optional()
+    .transform((value, ctx) => {
+      const chosen = (value ?? "").split(",").filter(Boolean);
+      if (chosen.some((field) => !(fields as readonly string[]).includes(field)))
+        ctx.addIssue({ code: "custom", message });
+      return chosen as F[];
+    })
+    .openapi({ type: "string", description: `Where q looks, comma-separated: ${fields.join(", ")} (${byDefault})` });
+}
 
 /** Wire formats of the scheduling answers: a `time` column as 'HH:mm', a timestamp as ISO 8601 (or null). */
 export const hhmm = (time: string) => time.slice(0, 5);

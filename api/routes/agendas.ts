@@ -3,12 +3,22 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { requirePermission } from "../auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { BOOKING_STATUS_FILTERS } from "../domain/board.ts";
-import { can, type UserForRole } from "../domain/roles.ts";
 import { SaveAgendaItem, UpdateAgenda } from "../domain/schedule-payloads.ts";
 import { dateField, MAX_SAVE_BOOKINGS, MAX_SAVE_ITEMS, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
-import { ApiError } from "../lib/errors.ts";
-import { MAX_BOOKING_ROWS } from "../lib/list-query.ts";
-import { bearer, errorResponses, hhmm, int32, iso, isoText, jsonBody, jsonResponse } from "../lib/openapi.ts";
+import {
+  bearer,
+  branchScopeQuery,
+  errorResponses,
+  hhmm,
+  int32,
+  iso,
+  isoText,
+  jsonBody,
+  jsonResponse,
+  limitPageQuery,
+  searchFieldsQuery,
+} from "../lib/openapi.ts";
+import { mayReadPersonalData, searchFieldsFor } from "../lib/personal-data.ts";
 import {
   createAgendas,
   deleteBooking,
@@ -18,7 +28,6 @@ import {
   summariseBookings,
   updateAgenda,
   BOOKING_SEARCH_FIELDS,
-  type BookingSearchField,
   type AgendaRow,
   type AsgRow,
   type BookingRow,
@@ -85,26 +94,12 @@ export const AgendaSaved = z
   .openapi("AgendaSaved");
 export type AgendaSaved = z.infer<typeof AgendaSaved>;
 
-/**
- * A person's CPF, e-mail and phone: sent only to callers who may read users (spec 000 §6: the users list's roles,
- * `manageRegisters`), never to the Auditor, the client or field staff (issue 22 item 4).
- */
+/** A person's CPF, e-mail and phone: only for callers who may read them (`mayReadPersonalData`). */
 const PersonalData = {
   cpf: z.string().optional(),
   email: z.string().optional(),
   telefone: z.string().optional(),
 };
-export const mayReadPersonalData = (user: UserForRole) => can(user, "manageRegisters");
-
-/**
- * Where the bookings' search may look for this caller: the e-mail only for those who may read it (a search that
- * finds it would tell it one letter at a time); by default every field they may search.
- */
-function searchFieldsFor(personal: boolean, campos: readonly BookingSearchField[] | undefined) {
-  if (personal) return campos;
-  if (campos?.includes("email")) throw new ApiError(400, T.searchFieldsInvalid, { campos: [T.searchFieldsInvalid] });
-  return campos?.length ? campos : BOOKING_SEARCH_FIELDS.filter((field) => field !== "email");
-}
 
 const Historic = z
   .object({
@@ -336,28 +331,11 @@ export type SaveAgendaBody = z.input<typeof SaveAgendaBody>;
 export const UpdateAgendaBody = z.object(UpdateAgenda.shape).openapi("UpdateAgendaBody");
 export type UpdateAgendaBody = z.input<typeof UpdateAgendaBody>;
 
-const scopeQuery = {
-  companyId: int32.optional().openapi({ description: "The main company (the caller's)" }),
-  filialId: int32.optional().openapi({ description: "One branch; -1 = every branch" }),
-  filialClientId: int32.optional().openapi({ description: "The client branch (roleId 7)" }),
-};
+const scopeQuery = branchScopeQuery;
 
 const searchQuery = {
   q: z.string().max(100).optional().openapi({ description: "Ours: search (case and accents ignored) in campos" }),
-  campos: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((value, ctx) => {
-      const fields = (value ?? "").split(",").filter(Boolean);
-      const unknown = fields.filter((field) => !(BOOKING_SEARCH_FIELDS as readonly string[]).includes(field));
-      if (unknown.length) ctx.addIssue({ code: "custom", message: T.searchFieldsInvalid });
-      return fields as BookingSearchField[];
-    })
-    .openapi({
-      type: "string",
-      description: `Ours: where q looks, comma-separated: ${BOOKING_SEARCH_FIELDS.join(", ")} (default: all)`,
-    }),
+  campos: searchFieldsQuery(BOOKING_SEARCH_FIELDS, T.searchFieldsInvalid, "default: all"),
   status: z
     .enum(BOOKING_STATUS_FILTERS)
     .optional()
@@ -373,16 +351,7 @@ export const BookingListParams = z.object({
   agendaId: int32.optional().openapi({ description: "One agenda's bookings (ours: the dashboard's detail)" }),
   id: int32.optional().openapi({ description: "One booking (ours: the remove page's look-up)" }),
   ...searchQuery,
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_BOOKING_ROWS)
-    .optional()
-    .openapi({
-      description: `Rows per page (400, 500; at most ${MAX_BOOKING_ROWS}). Without it the answer holds at most ${MAX_BOOKING_ROWS} rows: past that, 400`,
-    }),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "From 1 (default 1)" }),
+  ...limitPageQuery,
   report: z
     .enum(["true", "false"])
     .optional()
@@ -405,6 +374,9 @@ export const BookingSummary = z
   )
   .openapi("BookingSummary");
 export type BookingSummary = z.infer<typeof BookingSummary>;
+
+/** The bookings' search fields; the e-mail is personal data. */
+const BOOKING_SEARCH = { all: BOOKING_SEARCH_FIELDS, personal: ["email"] as const, message: T.searchFieldsInvalid };
 
 const tags = ["Agendas"];
 const forbidden = { description: "Permissão negada!", content: errorResponses[400].content };
@@ -433,7 +405,7 @@ export function agendaRoutes(deps: ApiDeps) {
     async (ctx) => {
       const { report: _report, ...query } = ctx.req.valid("query");
       const personal = mayReadPersonalData(ctx.get("user"));
-      const campos = searchFieldsFor(personal, query.campos);
+      const campos = searchFieldsFor(ctx.get("user"), query.campos, BOOKING_SEARCH);
       return ctx.json(
         (await listBookings(db, ctx.get("scope"), { ...query, campos })).map((row) => bookingJson(row, personal)),
         200,
@@ -459,7 +431,7 @@ export function agendaRoutes(deps: ApiDeps) {
     }),
     async (ctx) => {
       const query = ctx.req.valid("query");
-      const campos = searchFieldsFor(mayReadPersonalData(ctx.get("user")), query.campos);
+      const campos = searchFieldsFor(ctx.get("user"), query.campos, BOOKING_SEARCH);
       const rows = await summariseBookings(db, ctx.get("scope"), { ...query, campos });
       return ctx.json(
         rows.map((row) => ({ dataAgend: row.data_agend, status: row.status, total: row.total })),

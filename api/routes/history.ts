@@ -1,9 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
-import { MAX_BOOKING_ROWS } from "../domain/limits.ts";
 import { dateField, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
-import { bearer, errorResponses, hhmm, int32, iso, jsonResponse } from "../lib/openapi.ts";
+import {
+  bearer,
+  branchScopeQuery,
+  errorResponses,
+  hhmm,
+  int32,
+  iso,
+  jsonResponse,
+  limitPageQuery,
+} from "../lib/openapi.ts";
 import { listAgendaHistory, listCompanyHistory, listEnvironmentHistory, type HistoryRow } from "../services/history.ts";
 
 /**
@@ -80,23 +88,12 @@ export const historyJson = (row: HistoryRow): HistoryEntry => ({
 const range = {
   dataIni: dateField(T.dateRangeInvalid),
   dataFim: dateField(T.dateRangeInvalid),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_BOOKING_ROWS)
-    .optional()
-    .openapi({
-      description: `Rows per page (ours; at most ${MAX_BOOKING_ROWS}, and unpaged at most ${MAX_BOOKING_ROWS} rows)`,
-    }),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ description: "From 1 (default 1)" }),
+  ...limitPageQuery,
 };
 
 export const CompanyHistoryParams = z.object({
   ...range,
-  companyId: int32.optional().openapi({ description: "The main company (the caller's)" }),
-  filialId: int32.optional().openapi({ description: "One branch; -1 = every branch" }),
-  filialClientId: int32.optional().openapi({ description: "The client branch (roleId 7)" }),
+  ...branchScopeQuery,
 });
 export type CompanyHistoryParams = z.input<typeof CompanyHistoryParams>;
 

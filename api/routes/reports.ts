@@ -6,15 +6,13 @@ import { businessToday } from "../domain/schedule-expansion.ts";
 import { dateField } from "../domain/schedule-rules.ts";
 import { ApiError } from "../lib/errors.ts";
 import { ListQuery } from "../lib/list-query.ts";
-import { bearer, errorResponses, int32, jsonResponse } from "../lib/openapi.ts";
+import { bearer, branchScopeQuery, errorResponses, jsonResponse, searchFieldsQuery } from "../lib/openapi.ts";
+import { mayReadPersonalData, searchFieldsFor } from "../lib/personal-data.ts";
 import {
   COLLABORATOR_SEARCH_FIELDS,
   collaboratorReport,
   type CollaboratorReportRow,
-  type CollaboratorSearchField,
 } from "../services/reports/collaborators.ts";
-
-import { mayReadPersonalData } from "./agendas.ts";
 
 /**
  * The history reports' calls (ours, issue 23; docs/reports.md): what the report pages need beyond the §7 forms,
@@ -22,7 +20,12 @@ import { mayReadPersonalData } from "./agendas.ts";
  * checked as the pages check it (§5): no date after today, the end not before the start, at most a year.
  */
 
-const PERSONAL_FIELDS = new Set<CollaboratorSearchField>(["cpf", "email", "telefone"]);
+/** The report's search fields; all but the name are personal data. */
+const COLLABORATOR_SEARCH = {
+  all: COLLABORATOR_SEARCH_FIELDS,
+  personal: ["cpf", "email", "telefone"] as const,
+  message: REPORT_TEXTS.searchFieldsInvalid,
+};
 
 /** The period of a report call: 400 with the §5 text when a date is after today or reversed, or past a year. */
 function checkPeriod(query: { dataIni: string; dataFim: string }) {
@@ -34,23 +37,8 @@ function checkPeriod(query: { dataIni: string; dataFim: string }) {
 export const CollaboratorReportParams = ListQuery.extend({
   dataIni: dateField(REPORT_TEXTS.invalidPeriod),
   dataFim: dateField(REPORT_TEXTS.invalidPeriod),
-  companyId: int32.optional().openapi({ description: "The main company (the caller's)" }),
-  filialId: int32.optional().openapi({ description: "One branch; -1 = every branch" }),
-  filialClientId: int32.optional().openapi({ description: "The client branch (roleId 7)" }),
-  campos: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((value, ctx) => {
-      const fields = (value ?? "").split(",").filter(Boolean);
-      if (fields.some((field) => !(COLLABORATOR_SEARCH_FIELDS as readonly string[]).includes(field)))
-        ctx.addIssue({ code: "custom", message: REPORT_TEXTS.searchFieldsInvalid });
-      return fields as CollaboratorSearchField[];
-    })
-    .openapi({
-      type: "string",
-      description: `Where q looks, comma-separated: ${COLLABORATOR_SEARCH_FIELDS.join(", ")} (default colaborador)`,
-    }),
+  ...branchScopeQuery,
+  campos: searchFieldsQuery(COLLABORATOR_SEARCH_FIELDS, REPORT_TEXTS.searchFieldsInvalid, "default colaborador"),
 });
 export type CollaboratorReportParams = z.input<typeof CollaboratorReportParams>;
 
@@ -113,11 +101,11 @@ export function reportRoutes(deps: ApiDeps) {
     async (ctx) => {
       const query = ctx.req.valid("query");
       checkPeriod(query);
-      const personal = mayReadPersonalData(ctx.get("user"));
-      if (!personal && query.campos.some((field) => PERSONAL_FIELDS.has(field)))
-        throw new ApiError(400, REPORT_TEXTS.searchFieldsInvalid, { campos: [REPORT_TEXTS.searchFieldsInvalid] });
+      const user = ctx.get("user");
+      const personal = mayReadPersonalData(user);
       const { rows, total, page, size } = await collaboratorReport(db, ctx.get("scope"), {
         ...query,
+        campos: searchFieldsFor(user, query.campos, COLLABORATOR_SEARCH),
         today: businessToday(),
       });
       return ctx.json({ items: rows.map((row) => collaboratorJson(row, personal)), total, page, size }, 200);

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 import { ENVIRONMENT_TEXTS as T, INT32_MAX, joinNames, splitProcedures } from "../../api/domain/environments";
 
 import { failLoad } from "~/catalogues/catalogue.server";
+import { downloadHeaders } from "~/lib/downloads.server";
 import { invariantResponse } from "~/lib/invariant";
 import { publicUrlOf } from "~/lib/public-url.server";
 import {
@@ -27,15 +28,6 @@ import { redirectWithToast } from "~/toast.server";
 
 import { environmentIdOf, requireEnvironments, type EnvironmentArgs } from "./environment.server";
 import { readEnvironmentListParams } from "./params";
-
-/** A download's headers: its type, the spec's file name, never cached (the data changes). */
-function downloadHeaders(contentType: string, fileName: string) {
-  return {
-    "content-type": contentType,
-    "content-disposition": `attachment; filename="${fileName}"`,
-    "cache-control": "private, no-store",
-  };
-}
 
 const logDownloadError = (error: unknown) => console.error(error);
 

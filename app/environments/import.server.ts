@@ -12,6 +12,7 @@ import {
 import { INT32_MAX } from "../../api/domain/environments";
 
 import { loadActiveBranches } from "~/catalogues/catalogue.server";
+import { downloadHeaders, XLSX_TYPE } from "~/lib/downloads.server";
 import { invariantResponse } from "~/lib/invariant";
 import { importEnvironmentsFile } from "~/models/environment-import.server";
 import { scopeQuery } from "~/models/scope.server";
@@ -187,12 +188,5 @@ export async function environmentTemplateLoader(args: EnvironmentArgs) {
   const branchId = branchIdOf(new URL(args.request.url).searchParams.get("empresa"));
   const options = branchId === null ? null : (await loadFormOptions(api, branchId)).options;
   const bytes = await templateWorkbook(options);
-  return new Response(bytes, {
-    headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": `attachment; filename="${TEMPLATE_FILE}"`,
-      "content-length": String(bytes.length),
-      "cache-control": "private, no-store",
-    },
-  });
+  return new Response(bytes, { headers: downloadHeaders(XLSX_TYPE, TEMPLATE_FILE, bytes.length) });
 }

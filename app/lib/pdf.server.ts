@@ -1,6 +1,8 @@
 import { pdfErrorOf, type PdfDocDefinition, type PdfRenderer } from "../../api/domain/pdf";
 import { noticeResponse } from "../../api/lib/http-guards";
 
+import { downloadHeaders } from "./downloads.server";
+
 /**
  * A PDF download built by the server's pool (api/lib/pdf-pool.ts, handed over as `context.pdf`): the bytes as an
  * attachment named `fileName`. When the pool refuses (queue full, server shutting down) or stops the document at its
@@ -24,12 +26,5 @@ export async function pdfResponse(
       : {};
     return noticeResponse(request, 503, "PDF indisponível", refused.message, retry);
   }
-  return new Response(pdf, {
-    headers: {
-      "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${fileName}"`,
-      "content-length": String(pdf.byteLength),
-      "cache-control": "private, no-store",
-    },
-  });
+  return new Response(pdf, { headers: downloadHeaders("application/pdf", fileName, pdf.byteLength) });
 }

@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { format } from "date-fns";
 import ExcelJS from "exceljs";
 
+import { XLSX_TYPE } from "./downloads.server";
 import { BUSINESS_TIME_ZONE } from "./format";
 
 /**
@@ -135,7 +136,7 @@ export async function xlsxResponse<Row>(
 
   return new Response(createReadableStreamFromReadable(output), {
     headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "content-type": XLSX_TYPE,
       "content-disposition": `attachment; filename="${fileName}"`,
       "cache-control": "no-store",
     },

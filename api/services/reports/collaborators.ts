@@ -100,24 +100,32 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
       sql<string>`count(*) filter (where b.status is null and b.data_agend < ${query.today}::date)`.as(
         "nao_realizados",
       ),
+      // The total comes with the page (the groups counted once): a second read of the period only for a page past the end.
+      sql<string>`count(*) over ()`.as("total_rows"),
     ])
     .orderBy(sql`${sortKey} ${direction}`)
     .orderBy("u.id")
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = await db
-    .selectFrom(grouped.select("u.id").as("collaborators"))
-    .select(sql<string>`count(*)`.as("total"))
-    .executeTakeFirstOrThrow();
+  const total = rows.length
+    ? rows[0].total_rows
+    : offset === 0
+      ? "0"
+      : (
+          await db
+            .selectFrom(grouped.select("u.id").as("collaborators"))
+            .select(sql<string>`count(*)`.as("total"))
+            .executeTakeFirstOrThrow()
+        ).total;
   return {
-    rows: rows.map((row): CollaboratorReportRow => ({
+    rows: rows.map(({ total_rows: _total, ...row }): CollaboratorReportRow => ({
       ...row,
       agendamentos: Number(row.agendamentos),
       completos: Number(row.completos),
       incompletos: Number(row.incompletos),
       nao_realizados: Number(row.nao_realizados),
     })),
-    total: Number(total.total),
+    total: Number(total),
     page,
     size,
   };
