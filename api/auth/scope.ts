@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 import { isBlockedOnWeb, isBranchLevel } from "../domain/roles.ts";
+import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 
 /**
@@ -85,4 +86,17 @@ export async function assertBranchInScope(
   if (!branch) throw notFound("Filial não encontrada");
   if (options.active && !branch.ativo) throw new ApiError(400, "A filial está inativa");
   return branch;
+}
+
+/** A room id of the query: of the tenant, and of the caller's branch for branch-level users and clients, else 404. */
+export async function assertEnvironmentInScope(db: Kysely<DB>, scope: Scope, id: number) {
+  const branch = scopeBranch(scope);
+  const found = await db
+    .selectFrom("environments")
+    .select("id")
+    .where("id", "=", id)
+    .where("company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .executeTakeFirst();
+  if (!found) throw notFound(SCHEDULE_TEXTS.environmentNotFound);
 }

@@ -1,5 +1,6 @@
 import { addDays, differenceInCalendarDays } from "date-fns";
 
+import { MAX_BOOKING_ROWS } from "./limits.ts";
 import { dayOf, isoDay, minutesOf, parseBusinessDate, type DateRange } from "./schedule-expansion.ts";
 
 /**
@@ -26,6 +27,7 @@ export const REPORT_TEXTS = {
   periodCut: (to: string) => `O período foi limitado a um ano, até ${to.split("-").reverse().join("/")}.`,
   periodTooLong: "O período de um relatório pode ter no máximo um ano.",
   searchFieldsInvalid: "Campos de busca inválidos",
+  chunkSizeInvalid: `Tamanho de bloco inválido: de 1 a ${MAX_BOOKING_ROWS} horários`,
 } as const;
 
 export type TaskStatus = "Completo" | "Não Realizado";
@@ -167,4 +169,124 @@ export function reportPeriod(query: { inicio?: string | null; fim?: string | nul
     return { ok: true, period: { from: start, to: end }, cut: false };
   }
   return { ok: true, period: { from: start, to: isoDay(addDays(dayOf(start), MAX_REPORT_DAYS - 1)) }, cut: true };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A booking as the reports read it: its slot, the room's procedures and the executions recorded in it
+
+/** One execution with what the reports show of it. */
+export type ReportExecution = Execution & {
+  procedure: string;
+  createdAt: string;
+  image: string | null;
+  ocorrencia: string | null;
+};
+
+/** One booking (a day's slot) with the room's procedures and the slot's executions. */
+export type ReportBooking = {
+  id: number;
+  dataAgend: string;
+  slot: number;
+  horaIni: string;
+  horaFim: string;
+  startDate: string | null;
+  finishedAt: string | null;
+  justificativa: string | null;
+  procedures: { id: number; name: string }[];
+  executions: ReportExecution[];
+};
+
+/** One line of a slot: a procedure of the room (done or not) or a leftover execution ('Extra'). */
+export type ReportTask = {
+  procedureId: number;
+  procedure: string;
+  type: CleaningType;
+  /** The line's own status: the group rule over this one task (so 'A iniciar' today, 'Cancelado' with a note). */
+  status: GroupStatus;
+  execution: ReportExecution | null;
+};
+
+/** A slot with its tasks, its group status (§4) and its three times (§2.10, §9). */
+export type ReportSlot = {
+  bookingId: number;
+  type: CleaningType;
+  horaIni: string;
+  horaFim: string;
+  startDate: string | null;
+  finishedAt: string | null;
+  justificativa: string | null;
+  status: GroupStatus;
+  times: ReturnType<typeof slotTimes>;
+  tasks: ReportTask[];
+};
+
+/** A booking's slot as the reports show it: each procedure matched with its execution, leftovers as 'Extra'. */
+export function reportSlot(booking: ReportBooking, today: string): ReportSlot {
+  const { tasks, extras } = slotTasks(
+    booking.procedures.map((procedure) => procedure.id),
+    booking.executions,
+  );
+  const isToday = booking.dataAgend === today;
+  const names = new Map(booking.procedures.map((procedure) => [procedure.id, procedure.name]));
+  const type = cleaningType(booking.slot);
+  const lines: ReportTask[] = [
+    ...tasks.map((task) => ({
+      procedureId: task.procedureId,
+      procedure: names.get(task.procedureId) ?? "",
+      type,
+      status: groupStatus([task.status], {
+        observation: hasObservation(task.execution ? [task.execution] : []),
+        today: isToday,
+      }),
+      execution: task.execution,
+    })),
+    ...extras.map((execution) => ({
+      procedureId: execution.procedureId,
+      procedure: execution.procedure,
+      type: "Extra" as const,
+      status: groupStatus(["Completo"], { observation: hasObservation([execution]), today: isToday }),
+      execution,
+    })),
+  ];
+  return {
+    bookingId: booking.id,
+    type,
+    horaIni: booking.horaIni,
+    horaFim: booking.horaFim,
+    startDate: booking.startDate,
+    finishedAt: booking.finishedAt,
+    justificativa: booking.justificativa,
+    status: groupStatus(
+      tasks.map((task) => task.status),
+      { observation: hasObservation(booking.executions), today: isToday },
+    ),
+    times: slotTimes({
+      horaIni: booking.horaIni,
+      horaFim: booking.horaFim,
+      start: booking.startDate,
+      end: booking.finishedAt,
+    }),
+    tasks: lines,
+  };
+}
+
+/**
+ * A collaborator's day in one room (§4 'Collaborator history day status'): the group rule over every task of the
+ * day's slots; leftovers do not change it (they are done work beyond the asked).
+ */
+export function dayStatus(bookings: readonly ReportBooking[], today: string): GroupStatus {
+  const tasks = bookings.flatMap(
+    (booking) =>
+      slotTasks(
+        booking.procedures.map((procedure) => procedure.id),
+        booking.executions,
+      ).tasks,
+  );
+  return groupStatus(
+    tasks.map((task) => task.status),
+    {
+      observation: bookings.some((booking) => hasObservation(booking.executions)),
+      today: bookings.some((booking) => booking.dataAgend === today),
+    },
+  );
 }

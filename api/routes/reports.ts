@@ -1,18 +1,22 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
-import { REPORT_TEXTS, reportPeriod } from "../domain/reports.ts";
+import { MAX_BOOKING_ROWS } from "../domain/limits.ts";
+import { REPORT_TEXTS, reportPeriod, reportSlot, type ReportSlot } from "../domain/reports.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
 import { dateField } from "../domain/schedule-rules.ts";
 import { ApiError } from "../lib/errors.ts";
 import { ListQuery } from "../lib/list-query.ts";
-import { bearer, branchScopeQuery, errorResponses, jsonResponse, searchFieldsQuery } from "../lib/openapi.ts";
+import { bearer, branchScopeQuery, errorResponses, int32, jsonResponse, searchFieldsQuery } from "../lib/openapi.ts";
 import { mayReadPersonalData, searchFieldsFor } from "../lib/personal-data.ts";
 import {
   COLLABORATOR_SEARCH_FIELDS,
   collaboratorReport,
   type CollaboratorReportRow,
 } from "../services/reports/collaborators.ts";
+import { ENVIRONMENT_SEARCH_FIELDS } from "../services/reports/environment-search.ts";
+import { environmentReport, type EnvironmentReportRow } from "../services/reports/environments.ts";
+import { reportDay, reportDays, reportRowsChunk, type ReportBookingRow } from "../services/reports/history.ts";
 
 /**
  * The history reports' calls (ours, issue 23; docs/reports.md): what the report pages need beyond the §7 forms,
@@ -34,10 +38,22 @@ function checkPeriod(query: { dataIni: string; dataFim: string }) {
   if (checked.cut) throw new ApiError(400, REPORT_TEXTS.periodTooLong, { dataFim: [REPORT_TEXTS.periodTooLong] });
 }
 
-export const CollaboratorReportParams = ListQuery.extend({
+const period = {
   dataIni: dateField(REPORT_TEXTS.invalidPeriod),
   dataFim: dateField(REPORT_TEXTS.invalidPeriod),
   ...branchScopeQuery,
+};
+const environmentFilter = int32.optional().openapi({ description: "One room (ambiente): 404 outside the scope" });
+const collaboratorFilter = int32.optional().openapi({ description: "One collaborator: 404 outside the scope" });
+const environmentSearchFields = searchFieldsQuery(
+  ENVIRONMENT_SEARCH_FIELDS,
+  REPORT_TEXTS.searchFieldsInvalid,
+  "default ambiente",
+);
+
+export const CollaboratorReportParams = ListQuery.extend({
+  ...period,
+  ambienteId: environmentFilter,
   campos: searchFieldsQuery(COLLABORATOR_SEARCH_FIELDS, REPORT_TEXTS.searchFieldsInvalid, "default colaborador"),
 });
 export type CollaboratorReportParams = z.input<typeof CollaboratorReportParams>;
@@ -75,6 +91,222 @@ const collaboratorJson = (row: CollaboratorReportRow, personal: boolean) => ({
   naoRealizados: row.nao_realizados,
 });
 
+export const EnvironmentReportParams = ListQuery.extend({ ...period, campos: environmentSearchFields });
+export type EnvironmentReportParams = z.input<typeof EnvironmentReportParams>;
+
+export const EnvironmentReportItem = z
+  .object({
+    id: z.number(),
+    nome: z.string(),
+    categoria: z.string(),
+    setor: z.string(),
+    andar: z.string(),
+    filial: z.string(),
+    agendamentos: z.number(),
+    completos: z.number(),
+    incompletos: z.number(),
+    naoRealizados: z.number(),
+  })
+  .openapi("EnvironmentReportItem");
+export const EnvironmentReportPage = z
+  .object({ items: z.array(EnvironmentReportItem), total: z.number(), page: z.number(), size: z.number() })
+  .openapi("EnvironmentReportPage");
+export type EnvironmentReportPage = z.infer<typeof EnvironmentReportPage>;
+
+const environmentJson = (row: EnvironmentReportRow) => ({
+  id: row.id,
+  nome: row.nome,
+  categoria: row.categoria,
+  setor: row.setor,
+  andar: row.andar,
+  filial: row.filial,
+  agendamentos: row.agendamentos,
+  completos: row.completos,
+  incompletos: row.incompletos,
+  naoRealizados: row.nao_realizados,
+});
+
+const Status = z.enum(["Completo", "Não Realizado", "Incompleto", "A iniciar", "Cancelado"]);
+
+export const ReportDaysParams = ListQuery.extend({
+  ...period,
+  userId: int32.openapi({ description: "The collaborator: 404 outside the scope" }),
+  ambienteId: environmentFilter,
+});
+export type ReportDaysParams = z.input<typeof ReportDaysParams>;
+
+export const ReportDayItem = z
+  .object({
+    data: z.string().openapi({ description: "yyyy-MM-dd" }),
+    ambienteId: z.number(),
+    ambiente: z.string(),
+    slots: z.number().openapi({ description: "Scheduled slots (Principal and Revisão) of the day" }),
+    tarefas: z.number().openapi({ description: "Tasks asked: the room's procedures in each slot" }),
+    feitas: z.number(),
+    status: Status.openapi({ description: "Spec 001 §4 'Collaborator history day status'" }),
+  })
+  .openapi("ReportDayItem");
+export const ReportDaysPage = z
+  .object({ items: z.array(ReportDayItem), total: z.number(), page: z.number(), size: z.number() })
+  .openapi("ReportDaysPage");
+export type ReportDaysPage = z.infer<typeof ReportDaysPage>;
+
+export const ReportDayParams = z.object({
+  data: dateField(REPORT_TEXTS.invalidPeriod),
+  userId: int32.openapi({ description: "The collaborator: 404 outside the scope" }),
+  ambienteId: int32.openapi({ description: "The room: 404 outside the scope" }),
+  ...branchScopeQuery,
+});
+export type ReportDayParams = z.input<typeof ReportDayParams>;
+
+const ReportExecutionJson = z.object({
+  id: z.number(),
+  registradoEm: z.string().openapi({ description: "When the procedure was recorded (UTC)" }),
+  foto: z.string().nullable().openapi({ description: "The photo's name: GET /api/fotos/{name}" }),
+  observacao: z.string().nullable(),
+  ocorrencia: z.string().nullable(),
+});
+const CleaningType = z.enum(["Principal", "Revisão", "Extra"]);
+
+export const ReportSlotJson = z
+  .object({
+    agendamentoId: z.number(),
+    tipo: CleaningType,
+    horaIni: z.string(),
+    horaFim: z.string(),
+    inicio: z.string().nullable().openapi({ description: "Performed start (UTC)" }),
+    fim: z.string().nullable().openapi({ description: "Performed end (UTC)" }),
+    justificativa: z.string().nullable(),
+    status: Status.openapi({ description: "Spec 001 §4 'Environment report statuses' (the slot's group)" }),
+    tempos: z.object({
+      execucao: z.string().openapi({ description: "hh:mm:ss, ' - ' when missing; capped at 24 h" }),
+      estimado: z.string(),
+      otimizado: z.string().openapi({ description: "'+ hh:mm:ss' / '- hh:mm:ss' / ' - '" }),
+    }),
+    tarefas: z.array(
+      z.object({
+        procedimentoId: z.number(),
+        procedimento: z.string(),
+        tipo: CleaningType,
+        status: Status,
+        execucao: ReportExecutionJson.nullable(),
+      }),
+    ),
+  })
+  .openapi("ReportSlot");
+export const ReportDayDetail = z
+  .object({ data: z.string(), ambiente: z.string(), colaborador: z.string(), slots: z.array(ReportSlotJson) })
+  .openapi("ReportDayDetail");
+export type ReportDayDetail = z.infer<typeof ReportDayDetail>;
+
+const slotJson = (slot: ReportSlot): z.infer<typeof ReportSlotJson> => ({
+  agendamentoId: slot.bookingId,
+  tipo: slot.type,
+  horaIni: slot.horaIni,
+  horaFim: slot.horaFim,
+  inicio: slot.startDate,
+  fim: slot.finishedAt,
+  justificativa: slot.justificativa,
+  status: slot.status,
+  tempos: { execucao: slot.times.execution, estimado: slot.times.estimated, otimizado: slot.times.optimised },
+  tarefas: slot.tasks.map((task) => ({
+    procedimentoId: task.procedureId,
+    procedimento: task.procedure,
+    tipo: task.type,
+    status: task.status,
+    execucao: task.execution && {
+      id: task.execution.id,
+      registradoEm: task.execution.createdAt,
+      foto: task.execution.image,
+      observacao: task.execution.observacao,
+      ocorrencia: task.execution.ocorrencia,
+    },
+  })),
+});
+
+export const ReportRowsParams = z.object({
+  ...period,
+  userId: collaboratorFilter,
+  ambienteId: environmentFilter,
+  q: z.string().max(200).optional().openapi({ description: "The rooms' search, in campos" }),
+  campos: environmentSearchFields,
+  after: z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi({ description: "'' or absent: the first chunk; then the answer's next" }),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, REPORT_TEXTS.chunkSizeInvalid)
+    .max(MAX_BOOKING_ROWS, REPORT_TEXTS.chunkSizeInvalid)
+    .optional()
+    .openapi({ description: `Slots per chunk, 1 to ${MAX_BOOKING_ROWS} (default); each slot brings its tasks` }),
+});
+export type ReportRowsParams = z.input<typeof ReportRowsParams>;
+
+export const ReportRow = z
+  .object({
+    agendaId: z.number(),
+    agendamentoId: z.number(),
+    filial: z.string(),
+    ambiente: z.string(),
+    categoria: z.string(),
+    setor: z.string(),
+    andar: z.string(),
+    colaborador: z.string(),
+    procedimento: z.string(),
+    tipo: CleaningType,
+    data: z.string().openapi({ description: "Scheduled day, yyyy-MM-dd" }),
+    horaIni: z.string(),
+    horaFim: z.string(),
+    tempoEstimado: z.string(),
+    inicio: z.string().nullable(),
+    fim: z.string().nullable(),
+    tempoExecucao: z.string(),
+    diferenca: z.string(),
+    observacao: z.string().nullable(),
+    descricao: z
+      .string()
+      .nullable()
+      .openapi({ description: "The execution's ocorrência, else the slot's justificativa" }),
+    status: Status,
+    foto: z.string().nullable(),
+  })
+  .openapi("ReportRow");
+export type ReportRow = z.infer<typeof ReportRow>;
+export const ReportRowsChunk = z
+  .object({ items: z.array(ReportRow), next: z.string().nullable() })
+  .openapi("ReportRowsChunk");
+export type ReportRowsChunk = z.infer<typeof ReportRowsChunk>;
+
+/** A slot's lines (§3 'Report row'): one per task, the slot's names and times on each. */
+const rowsOf = (booking: ReportBookingRow, slot: ReportSlot): ReportRow[] =>
+  slot.tasks.map((task) => ({
+    agendaId: booking.agendaId,
+    agendamentoId: booking.id,
+    filial: booking.filial,
+    ambiente: booking.ambiente,
+    categoria: booking.categoria,
+    setor: booking.setor,
+    andar: booking.andar,
+    colaborador: booking.colaborador,
+    procedimento: task.procedure,
+    tipo: task.type,
+    data: booking.dataAgend,
+    horaIni: slot.horaIni,
+    horaFim: slot.horaFim,
+    tempoEstimado: slot.times.estimated,
+    inicio: slot.startDate,
+    fim: slot.finishedAt,
+    tempoExecucao: slot.times.execution,
+    diferenca: slot.times.optimised,
+    observacao: task.execution?.observacao ?? null,
+    descricao: task.execution?.ocorrencia || slot.justificativa,
+    status: task.status,
+    foto: task.execution?.image ?? null,
+  }));
+
 const tags = ["Relatórios"];
 
 export function reportRoutes(deps: ApiDeps) {
@@ -105,10 +337,137 @@ export function reportRoutes(deps: ApiDeps) {
       const personal = mayReadPersonalData(user);
       const { rows, total, page, size } = await collaboratorReport(db, ctx.get("scope"), {
         ...query,
+        environmentId: query.ambienteId,
         campos: searchFieldsFor(user, query.campos, COLLABORATOR_SEARCH),
         today: businessToday(),
       });
       return ctx.json({ items: rows.map((row) => collaboratorJson(row, personal)), total, page, size }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/relatorios/ambientes",
+      tags,
+      summary:
+        "Ours (spec 001 §2.10): one card per room with bookings in the period, in scope, with the period's counts; " +
+        "the rooms searched (q, campos: ambiente, categoria, setor, andar), sorted and paged in SQL",
+      security: bearer,
+      request: { query: EnvironmentReportParams },
+      responses: {
+        200: jsonResponse("One page of rooms", EnvironmentReportPage),
+        400: errorResponses[400],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) => {
+      const query = ctx.req.valid("query");
+      checkPeriod(query);
+      const { rows, total, page, size } = await environmentReport(db, ctx.get("scope"), {
+        ...query,
+        today: businessToday(),
+      });
+      return ctx.json({ items: rows.map(environmentJson), total, page, size }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/relatorios/dias",
+      tags,
+      summary:
+        "Ours (spec 001 §2.9 history, §2.10 second level): a collaborator's (room, day) groups of the period, newest " +
+        "first, each with its §4 day status; optionally one room; paged in SQL",
+      security: bearer,
+      request: { query: ReportDaysParams },
+      responses: {
+        200: jsonResponse("One page of days", ReportDaysPage),
+        400: errorResponses[400],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) => {
+      const query = ctx.req.valid("query");
+      checkPeriod(query);
+      const { items, total, page, size } = await reportDays(db, ctx.get("scope"), {
+        ...query,
+        environmentId: query.ambienteId,
+        today: businessToday(),
+      });
+      return ctx.json(
+        {
+          items: items.map(({ environmentId, ...day }) => ({ ...day, ambienteId: environmentId })),
+          total,
+          page,
+          size,
+        },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/relatorios/dia",
+      tags,
+      summary:
+        "Ours ('Detalhes do Histórico', spec 001 §2.9; §2.10's procedure details): a collaborator's day in one room, " +
+        "slot by slot: each procedure's status and execution (photo, observation), leftovers as Extra, the slot's " +
+        "§4 status and its three §9 times",
+      security: bearer,
+      request: { query: ReportDayParams },
+      responses: {
+        200: jsonResponse("The day's slots (none: nothing was scheduled)", ReportDayDetail),
+        400: errorResponses[400],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) => {
+      const query = ctx.req.valid("query");
+      checkPeriod({ dataIni: query.data, dataFim: query.data });
+      const day = await reportDay(db, ctx.get("scope"), {
+        ...query,
+        environmentId: query.ambienteId,
+        today: businessToday(),
+      });
+      return ctx.json(
+        { data: query.data, ambiente: day.environment, colaborador: day.collaborator, slots: day.slots.map(slotJson) },
+        200,
+      );
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/relatorios/linhas",
+      tags,
+      summary:
+        "Ours (spec 001 §3 'Report row'; the reports' Excel and PDF): every task of the period's slots in scope, " +
+        "optionally of one collaborator, one room or the rooms a search finds, in day and time order, in keyset " +
+        "chunks of slots ({ items, next }; next null after the last)",
+      security: bearer,
+      request: { query: ReportRowsParams },
+      responses: {
+        200: jsonResponse("One chunk of rows", ReportRowsChunk),
+        400: errorResponses[400],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) => {
+      const query = ctx.req.valid("query");
+      checkPeriod(query);
+      const today = businessToday();
+      const { slots, next } = await reportRowsChunk(db, ctx.get("scope"), {
+        ...query,
+        environmentId: query.ambienteId,
+        after: query.after ?? "",
+        size: query.size ?? MAX_BOOKING_ROWS,
+      });
+      return ctx.json({ items: slots.flatMap((booking) => rowsOf(booking, reportSlot(booking, today))), next }, 200);
     },
   );
 

@@ -1,6 +1,13 @@
 import type { Kysely } from "kysely";
 
-import { ownWorkOf, resolveBranchFilter, scopeBranch, type BranchQuery, type Scope } from "../auth/scope.ts";
+import {
+  assertEnvironmentInScope,
+  ownWorkOf,
+  resolveBranchFilter,
+  scopeBranch,
+  type BranchQuery,
+  type Scope,
+} from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
 import { notFound } from "../lib/errors.ts";
@@ -135,17 +142,9 @@ export async function listEnvironmentHistory(
   range: HistoryRange,
 ): Promise<HistoryRow[]> {
   checkDateRange(range);
-  const branch = scopeBranch(scope);
-  const environment = await db
-    .selectFrom("environments")
-    .select("id")
-    .where("id", "=", environmentId)
-    .where("company_id", "=", scope.companyId)
-    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
-    .executeTakeFirst();
-  if (!environment) throw notFound(T.environmentNotFound);
+  await assertEnvironmentInScope(db, scope, environmentId);
   const rows = await historyQuery(db, scope, range)
-    .where("b.environment_id", "=", environment.id)
+    .where("b.environment_id", "=", environmentId)
     .where("b.company_id", "=", scope.companyId)
     .execute();
   return limitPageRows(rows, range);

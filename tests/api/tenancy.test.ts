@@ -384,20 +384,76 @@ function agendaUpdateBody(agenda: Target, target: Target, own: Target, from: ("b
   };
 }
 
-/** The history reports' calls (issue 23), with the target's scope ids. */
+/** The history reports' calls (issue 23), with the target's scope ids, collaborator and room. */
 function reportRoutes(): ScopedRoute[] {
-  const collaborators = `/api/relatorios/colaboradores?dataIni=${businessToday()}&dataFim=${businessToday()}`;
-  return (
-    [
-      ["companyId", (b: Target) => b.companyId],
-      ["filialId", (b: Target) => b.branchId],
-      ["filialClientId", (b: Target) => b.branchId],
-    ] as const
-  ).map(([field, id]): ScopedRoute => ({
-    name: `GET /api/relatorios/colaboradores?${field}`,
-    method: "GET",
-    path: (b) => `${collaborators}&${field}=${id(b)}`,
-  }));
+  const range = () => `dataIni=${businessToday()}&dataFim=${businessToday()}`;
+  const scopeFields = [
+    ["companyId", (b: Target) => b.companyId],
+    ["filialId", (b: Target) => b.branchId],
+    ["filialClientId", (b: Target) => b.branchId],
+  ] as const;
+  const lists = ["colaboradores", "ambientes", "linhas"].flatMap((list) =>
+    scopeFields.map(([field, id]): ScopedRoute => ({
+      name: `GET /api/relatorios/${list}?${field}`,
+      method: "GET",
+      path: (b) => `/api/relatorios/${list}?${range()}&${field}=${id(b)}`,
+    })),
+  );
+  // The drill-downs name the caller's own collaborator and room, so only the scope field is another tenant's.
+  const drillDowns = scopeFields.flatMap(([field, id]): ScopedRoute[] => [
+    {
+      name: `GET /api/relatorios/dias?${field}`,
+      method: "GET",
+      path: (b, own) => `/api/relatorios/dias?${range()}&userId=${own.userId}&${field}=${id(b)}`,
+    },
+    {
+      name: `GET /api/relatorios/dia?${field}`,
+      method: "GET",
+      path: (b, own) =>
+        `/api/relatorios/dia?data=${businessToday()}&userId=${own.userId}&ambienteId=${environmentOf(own)}&${field}=${id(b)}`,
+    },
+  ]);
+  return [
+    ...lists,
+    ...drillDowns,
+    {
+      name: "GET /api/relatorios/colaboradores?ambienteId",
+      method: "GET",
+      path: (b) => `/api/relatorios/colaboradores?${range()}&ambienteId=${environmentOf(b)}`,
+    },
+    {
+      name: "GET /api/relatorios/dias?userId",
+      method: "GET",
+      path: (b) => `/api/relatorios/dias?${range()}&userId=${b.userId}`,
+    },
+    {
+      name: "GET /api/relatorios/dias?ambienteId",
+      method: "GET",
+      path: (b, own) => `/api/relatorios/dias?${range()}&userId=${own.userId}&ambienteId=${environmentOf(b)}`,
+    },
+    {
+      name: "GET /api/relatorios/dia?userId",
+      method: "GET",
+      path: (b, own) =>
+        `/api/relatorios/dia?data=${businessToday()}&userId=${b.userId}&ambienteId=${environmentOf(own)}`,
+    },
+    {
+      name: "GET /api/relatorios/dia?ambienteId",
+      method: "GET",
+      path: (b, own) =>
+        `/api/relatorios/dia?data=${businessToday()}&userId=${own.userId}&ambienteId=${environmentOf(b)}`,
+    },
+    {
+      name: "GET /api/relatorios/linhas?userId",
+      method: "GET",
+      path: (b) => `/api/relatorios/linhas?${range()}&userId=${b.userId}`,
+    },
+    {
+      name: "GET /api/relatorios/linhas?ambienteId",
+      method: "GET",
+      path: (b) => `/api/relatorios/linhas?${range()}&ambienteId=${environmentOf(b)}`,
+    },
+  ];
 }
 
 /** The agenda routes of spec 001 §7 (and GET /agendas/{id}), with the target's ids. */

@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 
 import {
   cleaningType,
+  dayStatus,
   elapsedMs,
   formatDifference,
   formatDuration,
@@ -13,6 +14,7 @@ import {
   hasObservation,
   MAX_ITEM_MS,
   reportPeriod,
+  reportSlot,
   scheduledMs,
   slotTasks,
   slotTimes,
@@ -165,5 +167,73 @@ describe("the period check (§5 'Reports')", () => {
     ],
   ])("%s", (_rule, query, expected) => {
     expect(reportPeriod(query, today)).toEqual(expected);
+  });
+});
+
+describe("a slot as the reports show it (reportSlot, dayStatus)", () => {
+  const booking = (slot: number, executions: { procedureId: number; observacao?: string }[], day = "2026-11-20") => ({
+    id: 10 + slot,
+    dataAgend: day,
+    slot,
+    horaIni: "07:00",
+    horaFim: "07:30",
+    startDate: "2026-11-20T10:00:00.000Z",
+    finishedAt: "2026-11-20T10:25:00.000Z",
+    justificativa: null,
+    procedures: [
+      { id: 1, name: "Limpar piso" },
+      { id: 2, name: "Recolher lixo" },
+    ],
+    executions: executions.map((execution, index) => ({
+      id: index + 1,
+      procedureId: execution.procedureId,
+      procedure: `Procedimento ${execution.procedureId}`,
+      observacao: execution.observacao ?? null,
+      ocorrencia: null,
+      image: null,
+      createdAt: "2026-11-20T10:10:00.000Z",
+    })),
+  });
+
+  test("the first slot is 'Principal', the others 'Revisão'; its times are execution, estimated, optimised", () => {
+    const slot = reportSlot(booking(0, [{ procedureId: 1 }, { procedureId: 2 }]), "2026-11-25");
+    expect(slot).toMatchObject({ type: "Principal", status: "Completo" });
+    expect(slot.times).toEqual({ execution: "00:25:00", estimated: "00:30:00", optimised: "- 00:05:00" });
+    expect(reportSlot(booking(1, []), "2026-11-25").type).toBe("Revisão");
+  });
+
+  test("each task keeps its own status: the skipped procedure is 'Não Realizado' in an 'Incompleto' slot", () => {
+    const slot = reportSlot(booking(0, [{ procedureId: 2 }]), "2026-11-25");
+    expect(slot.status).toBe("Incompleto");
+    expect(slot.tasks.map((task) => [task.procedure, task.status])).toEqual([
+      ["Limpar piso", "Não Realizado"],
+      ["Recolher lixo", "Completo"],
+    ]);
+  });
+
+  test("a task not done today is 'A iniciar'; one done with an observation is 'Cancelado'", () => {
+    const slot = reportSlot(booking(0, [{ procedureId: 1, observacao: "Sala fechada" }], "2026-11-25"), "2026-11-25");
+    expect(slot.tasks.map((task) => task.status)).toEqual(["Cancelado", "A iniciar"]);
+  });
+
+  test("leftover executions are 'Extra' lines after the room's procedures", () => {
+    const slot = reportSlot(booking(1, [{ procedureId: 9 }, { procedureId: 1 }, { procedureId: 1 }]), "2026-11-25");
+    expect(slot.tasks.map((task) => [task.procedure, task.type, task.status])).toEqual([
+      ["Limpar piso", "Revisão", "Completo"],
+      ["Recolher lixo", "Revisão", "Não Realizado"],
+      ["Procedimento 9", "Extra", "Completo"],
+      ["Procedimento 1", "Extra", "Completo"],
+    ]);
+  });
+
+  test("a day's status is the group rule over every task of its slots", () => {
+    const done = booking(0, [{ procedureId: 1 }, { procedureId: 2 }]);
+    expect(dayStatus([done, booking(1, [{ procedureId: 1 }, { procedureId: 2 }])], "2026-11-25")).toBe("Completo");
+    expect(dayStatus([done, booking(1, [])], "2026-11-25")).toBe("Incompleto");
+    expect(dayStatus([booking(0, []), booking(1, [])], "2026-11-25")).toBe("Não Realizado");
+    expect(dayStatus([booking(0, [], "2026-11-25")], "2026-11-25")).toBe("A iniciar");
+    expect(dayStatus([done, booking(1, [{ procedureId: 1 }, { procedureId: 2, observacao: "x" }])], "2026-11-25")).toBe(
+      "Cancelado",
+    );
   });
 });

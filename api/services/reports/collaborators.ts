@@ -3,7 +3,8 @@ import { sql, type Kysely } from "kysely";
 import type { Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
 import { foldSearch, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
-import { bookingsOfQuery } from "../scheduling.ts";
+
+import { bookingCounts, reportBookingsQuery } from "./history.ts";
 
 /**
  * The collaborators report (spec 001 §2.9, issue 23; docs/reports.md): one row per collaborator with bookings in the
@@ -23,6 +24,8 @@ export type CollaboratorReportQuery = ListQuery & {
   companyId?: number;
   filialId?: number;
   filialClientId?: number;
+  /** Ours: the collaborators of one room (the environments report's first level). */
+  environmentId?: number;
   campos?: readonly CollaboratorSearchField[];
   /** 'Today' in Fortaleza: a slot of an earlier day that was never started counts as not done. */
   today: string;
@@ -47,12 +50,13 @@ const digits = (text: string) => text.replace(/\D/g, "");
 
 /** One page of the report and its total. */
 export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: CollaboratorReportQuery) {
-  const bookings = await bookingsOfQuery(db, scope, {
+  const bookings = await reportBookingsQuery(db, scope, {
     dataIni: query.dataIni,
     dataFim: query.dataFim,
     companyId: query.companyId,
     filialId: query.filialId,
     filialClientId: query.filialClientId,
+    environmentId: query.environmentId,
   });
   const term = query.q?.trim() ?? "";
   const fields = query.campos?.length ? query.campos : (["colaborador"] as const);
@@ -94,12 +98,7 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
       "u.avatar",
       "u.data_nascimento",
       sql<string | null>`(select br.nome from branches br where br.id = u.branch_id)`.as("filial"),
-      sql<string>`count(*)`.as("agendamentos"),
-      sql<string>`count(*) filter (where b.status = 'Completo')`.as("completos"),
-      sql<string>`count(*) filter (where b.status = 'Incompleto')`.as("incompletos"),
-      sql<string>`count(*) filter (where b.status is null and b.data_agend < ${query.today}::date)`.as(
-        "nao_realizados",
-      ),
+      ...bookingCounts(query.today),
       // The total comes with the page (the groups counted once): a second read of the period only for a page past the end.
       sql<string>`count(*) over ()`.as("total_rows"),
     ])

@@ -1,0 +1,95 @@
+import { sql, type Kysely } from "kysely";
+
+import type { BranchQuery, Scope } from "../../auth/scope.ts";
+import type { DB } from "../../db/schema.ts";
+import { onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+
+import type { EnvironmentSearchField } from "./environment-search.ts";
+import { bookingCounts, reportBookingsQuery } from "./history.ts";
+
+/**
+ * The environments report (spec 001 §2.10, issue 23; docs/reports.md): one card per room with bookings in the period
+ * and scope, with the period's counts; the rooms searched in the chosen fields, sorted and paged in SQL.
+ */
+
+export const ENVIRONMENT_REPORT_SORTS = ["nome", "categoria", "setor", "andar", "agendamentos"] as const;
+type EnvironmentReportSort = (typeof ENVIRONMENT_REPORT_SORTS)[number];
+
+export type EnvironmentReportRow = {
+  id: number;
+  nome: string;
+  categoria: string;
+  setor: string;
+  andar: string;
+  filial: string;
+  agendamentos: number;
+  completos: number;
+  incompletos: number;
+  nao_realizados: number;
+};
+
+/** One page of the report's rooms and its total. */
+export async function environmentReport(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: BranchQuery &
+    ListQuery & { dataIni: string; dataFim: string; campos?: readonly EnvironmentSearchField[]; today: string },
+) {
+  const bookings = await reportBookingsQuery(db, scope, query);
+  const categoria = sql<string>`(select c.name from categories c where c.id = e.category_id)`;
+  const setor = sql<string>`(select s.name from sectors s where s.id = e.sector_id)`;
+  const sort: EnvironmentReportSort = (ENVIRONMENT_REPORT_SORTS as readonly string[]).includes(query.sort ?? "")
+    ? (query.sort as EnvironmentReportSort)
+    : "nome";
+  const sortKey = {
+    nome: sql`e.name_folded`,
+    categoria: sql`(select c.name_folded from categories c where c.id = e.category_id)`,
+    setor: sql`(select s.name_folded from sectors s where s.id = e.sector_id)`,
+    andar: sql`e.andar_folded`,
+    agendamentos: sql`count(*)`,
+  }[sort];
+  const { page, size, limit, offset } = pageOf(query);
+  const grouped = bookings.innerJoin("environments as e", "e.id", "b.environment_id").groupBy("e.id");
+  const rows = await grouped
+    .select([
+      "e.id",
+      "e.name as nome",
+      categoria.as("categoria"),
+      setor.as("setor"),
+      "e.andar",
+      sql<string>`(select br.nome from branches br where br.id = e.branch_id)`.as("filial"),
+      ...bookingCounts(query.today),
+      sql<string>`count(*) over ()`.as("total_rows"),
+    ])
+    .orderBy(sql`${sortKey} ${query.dir === "desc" ? sql`desc` : sql`asc`}`)
+    .orderBy("e.id")
+    .$call(onePage({ limit, offset }))
+    .execute();
+  const total = rows.length
+    ? Number(rows[0].total_rows)
+    : offset === 0
+      ? 0
+      : Number(
+          (
+            await db
+              .selectFrom(grouped.select("e.id").as("rooms"))
+              .select(sql<string>`count(*)`.as("total"))
+              .executeTakeFirstOrThrow()
+          ).total,
+        );
+  return {
+    rows: rows.map(({ total_rows: _total, ...row }): EnvironmentReportRow => ({
+      ...row,
+      categoria: row.categoria ?? "",
+      setor: row.setor ?? "",
+      filial: row.filial ?? "",
+      agendamentos: Number(row.agendamentos),
+      completos: Number(row.completos),
+      incompletos: Number(row.incompletos),
+      nao_realizados: Number(row.nao_realizados),
+    })),
+    total,
+    page,
+    size,
+  };
+}

@@ -1,0 +1,308 @@
+import { sql, type Kysely } from "kysely";
+
+import { assertEnvironmentInScope, type BranchQuery, type Scope } from "../../auth/scope.ts";
+import type { DB } from "../../db/schema.ts";
+import { dayStatus, reportSlot, type ReportBooking, type ReportSlot } from "../../domain/reports.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { CURSOR_INVALID, decodeCursor, encodeCursor, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import { hhmm, iso, isoText } from "../../lib/openapi.ts";
+import { bookingsOfQuery } from "../scheduling.ts";
+
+import { environmentSearch, type EnvironmentSearchField } from "./environment-search.ts";
+
+/**
+ * The history the reports read (spec 001 §2.9, §2.10, §3 'Report row', §4; issue 23; docs/reports.md): the bookings
+ * of a period in scope, narrowed to a collaborator, a room or the rooms a search finds, then read a bounded set at a
+ * time (a page of groups, one day, a keyset chunk of slots) with each slot's procedures and executions, and shown by
+ * the pure rules of api/domain/reports.ts. SQL chooses and pages; the rules decide statuses over one page of rows.
+ */
+
+export type ReportQuery = BranchQuery & {
+  dataIni: string;
+  dataFim: string;
+  /** One collaborator's bookings (404 outside the scope). */
+  userId?: number;
+  /** One room's bookings (404 outside the scope). */
+  environmentId?: number;
+  /** The rooms' search (§2.15 'Environment dashboard'). */
+  q?: string;
+  campos?: readonly EnvironmentSearchField[];
+};
+
+/** The bookings a report reads: `bookingsOfQuery`'s scope and period, then the collaborator, the room, the search. */
+export async function reportBookingsQuery(db: Kysely<DB>, scope: Scope, query: ReportQuery) {
+  if (query.environmentId !== undefined) await assertEnvironmentInScope(db, scope, query.environmentId);
+  const bookings = await bookingsOfQuery(db, scope, {
+    dataIni: query.dataIni,
+    dataFim: query.dataFim,
+    companyId: query.companyId,
+    filialId: query.filialId,
+    filialClientId: query.filialClientId,
+    asgId: query.userId,
+  });
+  const search = environmentSearch(query.q, query.campos);
+  return bookings
+    .$if(query.environmentId !== undefined, (qb) => qb.where("b.environment_id", "=", query.environmentId!))
+    .$if(search !== null, (qb) =>
+      qb.where(
+        sql<boolean>`b.environment_id in (select e.id from environments e
+          where e.company_id = ${scope.companyId} and ${search!(sql`e`)})`,
+      ),
+    );
+}
+
+/** A group's booking counts (the collaborator and room cards): all, done, left incomplete, never started before today. */
+export const bookingCounts = (today: string) =>
+  [
+    sql<string>`count(*)`.as("agendamentos"),
+    sql<string>`count(*) filter (where b.status = 'Completo')`.as("completos"),
+    sql<string>`count(*) filter (where b.status = 'Incompleto')`.as("incompletos"),
+    sql<string>`count(*) filter (where b.status is null and b.data_agend < ${today}::date)`.as("nao_realizados"),
+  ] as const;
+
+/** A slot as the exports list it: the booking and the names a report row carries (§3 'Report row'). */
+export type ReportBookingRow = ReportBooking & {
+  agendaId: number;
+  environmentId: number;
+  userId: number;
+  filial: string;
+  ambiente: string;
+  categoria: string;
+  setor: string;
+  andar: string;
+  colaborador: string;
+};
+
+type ExecutionJson = {
+  id: number;
+  procedureId: number;
+  procedure: string;
+  observacao: string | null;
+  ocorrencia: string | null;
+  image: string | null;
+  createdAt: unknown;
+};
+
+/**
+ * The slots of these bookings, each with the room's procedures (today's list, by name: a procedure removed since
+ * shows its executions as 'Extra') and the executions recorded in it, in the order of `ids`.
+ */
+export async function readReportBookings(db: Kysely<DB>, ids: readonly number[]): Promise<ReportBookingRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("bookings as b")
+    .innerJoin("environments as e", "e.id", "b.environment_id")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .where("b.id", "in", ids)
+    .select([
+      "b.id",
+      "b.agenda_id",
+      "b.environment_id",
+      "b.user_id",
+      "b.data_agend",
+      "b.slot",
+      "b.hora_ini",
+      "b.hora_fim",
+      "b.start_date",
+      "b.finished_at",
+      "b.justificativa",
+      "e.name as ambiente",
+      "e.andar",
+      "u.nome as colaborador",
+      sql<string>`(select br.nome from branches br where br.id = b.branch_id)`.as("filial"),
+      sql<string>`(select c.name from categories c where c.id = e.category_id)`.as("categoria"),
+      sql<string>`(select s.name from sectors s where s.id = e.sector_id)`.as("setor"),
+      sql<{ id: number; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name_folded, p.id)
+        from environment_procedures ep join procedures p on p.id = ep.procedure_id
+        where ep.environment_id = b.environment_id and p.deleted_at is null), '[]')`.as("procedures"),
+      sql<ExecutionJson[]>`coalesce((
+        select json_agg(json_build_object('id', h.id, 'procedureId', h.procedure_id, 'procedure', pr.name,
+          'observacao', h.observacao, 'ocorrencia', h.ocorrencia, 'image', h.image, 'createdAt', h.created_at)
+          order by h.created_at, h.id)
+        from history h join procedures pr on pr.id = h.procedure_id where h.booking_id = b.id), '[]')`.as("executions"),
+    ])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        agendaId: row.agenda_id,
+        environmentId: row.environment_id,
+        userId: row.user_id,
+        dataAgend: row.data_agend,
+        slot: row.slot,
+        horaIni: hhmm(row.hora_ini),
+        horaFim: hhmm(row.hora_fim),
+        startDate: iso(row.start_date),
+        finishedAt: iso(row.finished_at),
+        justificativa: row.justificativa,
+        filial: row.filial ?? "",
+        ambiente: row.ambiente,
+        categoria: row.categoria ?? "",
+        setor: row.setor ?? "",
+        andar: row.andar,
+        colaborador: row.colaborador,
+        procedures: row.procedures,
+        executions: row.executions.map((execution) => ({
+          ...execution,
+          createdAt: new Date(isoText(execution.createdAt)).toISOString(),
+        })),
+      },
+    ];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A collaborator's days (§2.9 'History modal'; §2.10's second level: one room)
+
+export type ReportDay = {
+  data: string;
+  environmentId: number;
+  ambiente: string;
+  slots: number;
+  tarefas: number;
+  feitas: number;
+  status: ReturnType<typeof dayStatus>;
+};
+
+/**
+ * One page of a collaborator's (room, day) groups in the period, newest day first, each with its §4 day status: the
+ * groups are chosen and paged in SQL, then only the page's slots are read.
+ */
+export async function reportDays(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: ReportQuery & ListQuery & { userId: number; today: string },
+) {
+  const bookings = await reportBookingsQuery(db, scope, query);
+  const { page, size, limit, offset } = pageOf(query);
+  const groups = await bookings
+    .innerJoin("environments as e", "e.id", "b.environment_id")
+    .select([
+      "b.data_agend",
+      "b.environment_id",
+      "e.name",
+      sql<number[]>`array_agg(b.id order by b.slot, b.id)`.as("ids"),
+      sql<string>`count(*) over ()`.as("total_rows"),
+    ])
+    .groupBy(["b.data_agend", "b.environment_id", "e.name", "e.name_folded"])
+    .orderBy("b.data_agend", "desc")
+    .orderBy("e.name_folded")
+    .orderBy("b.environment_id")
+    .$call(onePage({ limit, offset }))
+    .execute();
+  const slots = await readReportBookings(
+    db,
+    groups.flatMap((group) => group.ids),
+  );
+  const byId = new Map(slots.map((slot) => [slot.id, slot]));
+  const items = groups.map((group): ReportDay => {
+    const day = group.ids.flatMap((id) => byId.get(id) ?? []);
+    const shown = day.map((booking) => reportSlot(booking, query.today));
+    const tasks = shown.flatMap((slot) => slot.tasks.filter((task) => task.type !== "Extra"));
+    return {
+      data: group.data_agend,
+      environmentId: group.environment_id,
+      ambiente: group.name,
+      slots: day.length,
+      tarefas: tasks.length,
+      feitas: tasks.filter((task) => task.execution !== null).length,
+      status: dayStatus(day, query.today),
+    };
+  });
+  const total = groups.length ? Number(groups[0].total_rows) : offset === 0 ? 0 : await countGroups(db, bookings);
+  return { items, total, page, size };
+}
+
+/** The groups of a page past the end: counted once more (the page read none to carry the count). */
+async function countGroups(db: Kysely<DB>, bookings: Awaited<ReturnType<typeof reportBookingsQuery>>) {
+  const { total } = await db
+    .selectFrom(
+      bookings.select(["b.data_agend", "b.environment_id"]).groupBy(["b.data_agend", "b.environment_id"]).as("g"),
+    )
+    .select(sql<string>`count(*)`.as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * One collaborator's day in one room ('Detalhes do Histórico', §2.10's procedure details): its slots in order, each
+ * with its tasks, status and times. Empty when nothing was scheduled (the page says 'Dados não encontrados…').
+ */
+export async function reportDay(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: BranchQuery & { data: string; userId: number; environmentId: number; today: string },
+): Promise<{ environment: string; collaborator: string; slots: ReportSlot[] }> {
+  const bookings = await reportBookingsQuery(db, scope, { ...query, dataIni: query.data, dataFim: query.data });
+  const ids = await bookings.select("b.id").orderBy("b.slot").orderBy("b.id").limit(100).execute();
+  const day = await readReportBookings(
+    db,
+    ids.map((row) => row.id),
+  );
+  const names = day[0]
+    ? { environment: day[0].ambiente, collaborator: day[0].colaborador }
+    : await namesOf(db, query.environmentId, query.userId);
+  return { ...names, slots: day.map((booking) => reportSlot(booking, query.today)) };
+}
+
+async function namesOf(db: Kysely<DB>, environmentId: number, userId: number) {
+  const row = await db
+    .selectFrom("environments as e")
+    .innerJoin("users as u", (join) => join.on("u.id", "=", userId))
+    .where("e.id", "=", environmentId)
+    .select(["e.name as environment", "u.nome as collaborator"])
+    .executeTakeFirst();
+  return row ?? { environment: "", collaborator: "" };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The export rows (§3 'Report row'): keyset chunks of slots
+
+/** The chunk key: the slot's day and times (the bookings' (scope, data_agend, hora_ini, hora_fim, id) index order). */
+const KEY = /^(\d{4}-\d{2}-\d{2})\|(\d{2}:\d{2}:\d{2})\|(\d{2}:\d{2}:\d{2})$/;
+
+/**
+ * One chunk of the report's slots in day and time order, after the cursor `after` ('' for the first), at most
+ * `size` slots (each brings its tasks), and the cursor of the next chunk (null after the last).
+ */
+export async function reportRowsChunk(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: ReportQuery & { after: string; size: number },
+) {
+  const cursor = query.after === "" ? null : decodeCursor(query.after);
+  const key = cursor ? KEY.exec(cursor.key) : null;
+  if (cursor && !key) throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
+  const bookings = await reportBookingsQuery(db, scope, query);
+  const page = await bookings
+    .select(["b.id", "b.data_agend", sql<string>`b.hora_ini::text`.as("ini"), sql<string>`b.hora_fim::text`.as("fim")])
+    .$if(key !== null, (qb) =>
+      qb.where(
+        sql<boolean>`(b.data_agend, b.hora_ini, b.hora_fim, b.id) > (${key![1]}::date, ${key![2]}::time, ${key![3]}::time, ${cursor!.id})`,
+      ),
+    )
+    .orderBy("b.data_agend")
+    .orderBy("b.hora_ini")
+    .orderBy("b.hora_fim")
+    .orderBy("b.id")
+    .limit(query.size + 1)
+    .execute();
+  const more = page.length > query.size;
+  const chunk = more ? page.slice(0, query.size) : page;
+  const last = chunk.at(-1);
+  return {
+    slots: await readReportBookings(
+      db,
+      chunk.map((row) => row.id),
+    ),
+    next:
+      more && last
+        ? encodeCursor({ key: `${last.data_agend}|${last.ini.slice(0, 8)}|${last.fim.slice(0, 8)}`, id: last.id })
+        : null,
+  };
+}
