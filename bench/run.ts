@@ -3,7 +3,8 @@
  * in bench/cases.ts next to a static file of the same size served by the same server, the CSV imports, and the
  * catalogue Excel export at 10,000 and 100,000 rows (bench/export.ts), and the bulk QR PDF of 500 environments
  * (bench/qr-pdf.ts), report PDFs through the server's PDF pool while /healthz is probed (bench/pdf-pool.ts), and
- * scheduling (bench/scheduling.ts: a year of 20 cleanings a day, a month over 2,000 agendas, the demo simulator). See
+ * scheduling (bench/scheduling.ts: a year of 20 cleanings a day, a month over 2,000 agendas, the demo simulator), and
+ * the history reports over a year of ~1,000,000 history rows with their Excel exports (bench/reports.ts). See
  * bench/README.md.
  */
 import os from "node:os";
@@ -24,7 +25,15 @@ import {
   type ImportRow,
 } from "./catalogues.ts";
 import { environmentsReport, measureEnvironments } from "./environments.ts";
-import { EXPORT_PATH, exportRatios, exportTable, measureExport, type ExportRow } from "./export.ts";
+import {
+  EXPORT_PATH,
+  exportRatios,
+  exportTable,
+  measureExport,
+  measureReportExports,
+  reportExportTable,
+  type ExportRow,
+} from "./export.ts";
 import {
   apiSignIn,
   benchFile,
@@ -47,6 +56,7 @@ import {
 import { measureSecurityLoad, type SecurityLoadReport } from "./load.ts";
 import { measurePdfPool, pdfPoolTable, pdfPoolTargets } from "./pdf-pool.ts";
 import { measureQrPdf, qrPdfTable } from "./qr-pdf.ts";
+import { measureReports, reportsReport } from "./reports.ts";
 import { measureScale } from "./scale.ts";
 import { measureScheduling, schedulingReport } from "./scheduling.ts";
 
@@ -70,6 +80,8 @@ const SETTINGS = {
   pdfRows: numberFromEnv("BENCH_PDF_ROWS", 2_000),
   environments: process.env.BENCH_ENVIRONMENTS !== "0",
   scheduling: process.env.BENCH_SCHEDULING !== "0",
+  reports: process.env.BENCH_REPORTS !== "0",
+  reportExportRuns: Math.max(1, numberFromEnv("BENCH_REPORT_EXPORT_RUNS", 3)),
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
 };
@@ -402,6 +414,7 @@ async function main() {
   if (SETTINGS.only === "pdf") return runPdfPool();
   if (SETTINGS.only === "environments") return runEnvironments();
   if (SETTINGS.only === "scheduling") return runScheduling();
+  if (SETTINGS.only === "reports") return runReports();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -446,6 +459,7 @@ async function main() {
   if (SETTINGS.pdfRows) await runPdfPool();
   if (SETTINGS.environments) await runEnvironments();
   if (SETTINGS.scheduling) await runScheduling();
+  if (SETTINGS.reports) await runReports();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -505,6 +519,35 @@ async function runScheduling() {
   if (SETTINGS.only === "scheduling" && problems.length) {
     console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
+  }
+}
+
+/**
+ * The history reports (issue 23; bench/reports.ts): each report's first page and drill-down over a year of ~1,000,000
+ * history rows on PGlite (and PostgreSQL with DATABASE_URL), then 10,000 and 100,000 report rows as xlsx and CSV.
+ * Alone (BENCH_ONLY=reports) it ends with the report PDF through the pool (bench/pdf-pool.ts), the issue's third figure.
+ */
+async function runReports() {
+  const result = await measureReports(SETTINGS, progress, problems);
+  console.log(
+    `\nHistory reports (issue 23, bench/reports.ts): a year of history written by SQL, then each report's first page and ` +
+      `drill-down over the whole year, API token of the demo admin, ${SETTINGS.connections} connections`,
+  );
+  console.log(reportsReport(result));
+  const exports = await measureReportExports([10_000, 100_000], SETTINGS.reportExportRuns, progress);
+  console.log(
+    `\nReport rows as Excel and CSV (20 columns of spec 001 §3's report row, in chunks of 500; app/lib/xlsx.server.ts ` +
+      `xlsxResponse with its body drained, and papaparse into a drained stream; each format and size in a fresh child ` +
+      `process, ${SETTINGS.reportExportRuns} run(s) after a 500-row warm-up)`,
+  );
+  console.log(reportExportTable(exports));
+  if (SETTINGS.only === "reports") {
+    if (SETTINGS.pdfRows) await runPdfPool();
+    console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
+    if (problems.length) {
+      console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+      process.exitCode = 1;
+    }
   }
 }
 
