@@ -279,7 +279,7 @@ export function reportsReport(result: ReportsResult) {
         rows === undefined ? "-" : fmt.int(rows),
         fmt.bytes(bytes),
         fmt.ms(aloneMs),
-        fmt.int(load!.rps),
+        fmt.ms(load!.rps),
         fmt.ms(load!.p50),
         fmt.ms(load!.p95),
         fmt.ms(load!.p99),
