@@ -23,6 +23,18 @@ export const REPORT_TEXTS = {
   collaboratorsTitle: "Colaboradores",
   collaboratorsTooltip: "Histórico das atividades de cada colaborador no período escolhido.",
   collaboratorsEmpty: "Nenhum colaborador tem agendamentos no período.",
+  legacyTooltip: "Marque apenas para obter dados da versão anterior do sistema, registrados antes de agosto de 2022.",
+  collaboratorDetailsTitle: "Detalhes do Colaborador",
+  collaboratorHistoryEmpty: "Dados não encontrados para o colaborador atual",
+  dayDetailTitle: "Detalhes do Histórico",
+  revisionsEmpty: "Histórico de revisões vazio",
+  // §2.10
+  environmentsTitle: "Ambientes",
+  environmentsTooltip: "Visão detalhada do histórico das atividades realizadas pelos ASGs, filtrada por ambiente.",
+  environmentsEmpty: "Não existe um histórico de ambientes para o intervalo de datas atual",
+  environmentHistoryTitle: "Histórico do Ambiente",
+  // §9
+  pdfTitle: "Relatório de Agendamentos",
   // ours: a period longer than a year is cut (the page says so); the API refuses it
   periodCut: (to: string) => `O período foi limitado a um ano, até ${to.split("-").reverse().join("/")}.`,
   periodTooLong: "O período de um relatório pode ter no máximo um ano.",

@@ -54,6 +54,7 @@ const environmentSearchFields = searchFieldsQuery(
 export const CollaboratorReportParams = ListQuery.extend({
   ...period,
   ambienteId: environmentFilter,
+  userId: collaboratorFilter,
   campos: searchFieldsQuery(COLLABORATOR_SEARCH_FIELDS, REPORT_TEXTS.searchFieldsInvalid, "default colaborador"),
 });
 export type CollaboratorReportParams = z.input<typeof CollaboratorReportParams>;
@@ -147,7 +148,13 @@ export const ReportDayItem = z
   })
   .openapi("ReportDayItem");
 export const ReportDaysPage = z
-  .object({ items: z.array(ReportDayItem), total: z.number(), page: z.number(), size: z.number() })
+  .object({
+    colaborador: z.string(),
+    items: z.array(ReportDayItem),
+    total: z.number(),
+    page: z.number(),
+    size: z.number(),
+  })
   .openapi("ReportDaysPage");
 export type ReportDaysPage = z.infer<typeof ReportDaysPage>;
 
@@ -391,13 +398,14 @@ export function reportRoutes(deps: ApiDeps) {
     async (ctx) => {
       const query = ctx.req.valid("query");
       checkPeriod(query);
-      const { items, total, page, size } = await reportDays(db, ctx.get("scope"), {
+      const { collaborator, items, total, page, size } = await reportDays(db, ctx.get("scope"), {
         ...query,
         environmentId: query.ambienteId,
         today: businessToday(),
       });
       return ctx.json(
         {
+          colaborador: collaborator,
           items: items.map(({ environmentId, ...day }) => ({ ...day, ambienteId: environmentId })),
           total,
           page,

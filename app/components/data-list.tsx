@@ -39,7 +39,7 @@ type DataListProps<Row> = {
   rowKey: (row: Row) => string | number;
   columns: DataColumn<Row>[];
   /** Sorting state for the columns that have a sortKey. */
-  sort?: { params: ListParams; defaultSort: string };
+  sort?: { params: ListParams; defaultSort: string; path?: string };
   /** The tick column: its header control ('Marcar Todos') and each row's tick box. */
   tick?: { header: ReactNode; cell: (row: Row) => ReactNode };
   /** Row actions: one column per action in the table, buttons under the card on phones. */
@@ -72,6 +72,7 @@ export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [],
                   label={column.label}
                   params={sort.params}
                   defaultSort={sort.defaultSort}
+                  path={sort.path}
                 />
               ) : (
                 <th key={column.id} scope="col" role="columnheader">

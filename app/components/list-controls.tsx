@@ -63,13 +63,17 @@ export function SortHeader({
   label,
   params,
   defaultSort,
+  path,
 }: {
   column: string;
   label: string;
   params: ListParams;
   defaultSort: string;
+  /** The list's path, when the page may show a drill-down route's path (a report's dialog). */
+  path?: string;
 }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const pathname = path ?? location.pathname;
   const active = params.ordem === column;
   const nextDir = active && params.dir === "asc" ? "desc" : "asc";
   return (
@@ -86,8 +90,20 @@ export function SortHeader({
   );
 }
 
-export function Pager({ params, total, defaultSort }: { params: ListParams; total: number; defaultSort: string }) {
-  const { pathname } = useLocation();
+export function Pager({
+  params,
+  total,
+  defaultSort,
+  path,
+}: {
+  params: ListParams;
+  total: number;
+  defaultSort: string;
+  /** The list's path, when the page may show a drill-down route's path (a report's dialog). */
+  path?: string;
+}) {
+  const location = useLocation();
+  const pathname = path ?? location.pathname;
   // 'Todos' is one page of at most MAX_PAGE_ROWS rows (the API's cap): past it, the page says what it left out.
   if (params.tamanho === "todos" && total > MAX_PAGE_ROWS)
     return (

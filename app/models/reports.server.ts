@@ -1,16 +1,46 @@
-import { CollaboratorReportPage, type CollaboratorReportParams } from "../../api/routes/reports";
+import {
+  CollaboratorReportPage,
+  EnvironmentReportPage,
+  ReportDayDetail,
+  ReportDaysPage,
+  ReportRowsChunk,
+  type CollaboratorReportParams,
+  type EnvironmentReportParams,
+  type ReportDayParams,
+  type ReportDaysParams,
+  type ReportRowsParams,
+} from "../../api/routes/reports";
 
 import { callApi } from "~/api.server";
 
 import type { SignedInCaller } from "./catalogues.server";
 
 /** The history reports' calls of the REST API (docs/reports.md), for one signed-in user. */
-export type { CollaboratorReportPage };
+export type { CollaboratorReportPage, EnvironmentReportPage, ReportDayDetail, ReportDaysPage, ReportRowsChunk };
+
+type Query = Record<string, string | number | undefined>;
 
 /** One page of the collaborators report (GET /relatorios/colaboradores). */
 export function collaboratorReportPage(api: SignedInCaller, query: CollaboratorReportParams) {
-  return callApi(api, "/relatorios/colaboradores", {
-    query: query as Record<string, string | number | undefined>,
-    schema: CollaboratorReportPage,
-  });
+  return callApi(api, "/relatorios/colaboradores", { query: query as Query, schema: CollaboratorReportPage });
+}
+
+/** One page of the environments report's cards (GET /relatorios/ambientes). */
+export function environmentReportPage(api: SignedInCaller, query: EnvironmentReportParams) {
+  return callApi(api, "/relatorios/ambientes", { query: query as Query, schema: EnvironmentReportPage });
+}
+
+/** One page of a collaborator's (room, day) groups (GET /relatorios/dias). */
+export function reportDaysPage(api: SignedInCaller, query: ReportDaysParams) {
+  return callApi(api, "/relatorios/dias", { query: query as Query, schema: ReportDaysPage });
+}
+
+/** A collaborator's day in one room, slot by slot (GET /relatorios/dia). */
+export function reportDayDetail(api: SignedInCaller, query: ReportDayParams) {
+  return callApi(api, "/relatorios/dia", { query: query as Query, schema: ReportDayDetail });
+}
+
+/** One keyset chunk of report rows (GET /relatorios/linhas). */
+export function reportRowsChunk(api: SignedInCaller, query: ReportRowsParams) {
+  return callApi(api, "/relatorios/linhas", { query: query as Query, schema: ReportRowsChunk });
 }

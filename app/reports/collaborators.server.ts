@@ -1,23 +1,20 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { formatCpfText, formatPhone } from "../../api/domain/masks";
-import { REPORT_TEXTS, reportPeriod } from "../../api/domain/reports";
+import { REPORT_TEXTS } from "../../api/domain/reports";
 import { can } from "../../api/domain/roles";
-import { businessToday } from "../../api/domain/schedule-expansion";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
 import { readListParams, apiListQuery, type ListParams } from "~/lib/list-params";
-import { listActiveBranches } from "~/models/branches.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
+import { fileDate, xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
 import { collaboratorReportPage } from "~/models/reports.server";
-import { scopeQuery } from "~/models/scope.server";
-import { requirePage } from "~/session.server";
-import { redirectWithToast } from "~/toast.server";
 
 import { COLLABORATOR_FIELDS, COLLABORATORS_DEFAULT_SORT } from "./collaborator-report";
+import { listQuery, reportFrame, type ReportFrame } from "./frame.server";
 
 export const COLLABORATORS_PATH = "/historico-colaboradores";
+const EXPORT_PAGE_SIZE = 160;
 
 /** The report's URL state: the list's (q, ordem, dir, pagina, tamanho) and inicio, fim, filial, campos. */
 export type CollaboratorReportState = ListParams & {
@@ -25,102 +22,121 @@ export type CollaboratorReportState = ListParams & {
   fim: string;
   filial: number | null;
   campos: string[];
+  /** 'Mostrar dados anteriores à Agosto/2022' (§2.9), kept in the URL; read by reports part 2. */
+  anteriores: boolean;
 };
 
-/**
- * /historico-colaboradores (spec 001 §2.9): one page of collaborators with bookings in the period. A period the §5
- * rule refuses (a date after today, an end before the start, a malformed date) goes back to the last valid view
- * (the dates the form was showing, `inicioAnterior` / `fimAnterior`) with the toast 'Filtro inválido'.
- */
-export async function collaboratorsLoader({ request, context }: LoaderFunctionArgs) {
-  const auth = await requirePage(request, context, COLLABORATORS_PATH);
-  const api: SignedInCaller = { context, request, auth };
-  const url = new URL(request.url);
-  const search = url.searchParams;
-  const today = businessToday();
-  const checked = reportPeriod({ inicio: search.get("inicio"), fim: search.get("fim") }, today);
-  if (!checked.ok) {
-    const back = new URLSearchParams(search);
-    for (const [name, previous] of [
-      ["inicio", "inicioAnterior"],
-      ["fim", "fimAnterior"],
-    ] as const) {
-      const value = search.get(previous);
-      back.delete(previous);
-      if (value && reportPeriod({ inicio: value }, today).ok) back.set(name, value);
-      else back.delete(name);
-    }
-    return redirectWithToast(context, `${COLLABORATORS_PATH}?${back}`, {
-      type: "info",
-      title: checked.title,
-      description: checked.message,
-    });
-  }
-
-  // The dates the form was showing were only needed in case these were refused: a shared link stays clean.
-  if (search.has("inicioAnterior") || search.has("fimAnterior")) {
-    const clean = new URLSearchParams(search);
-    clean.delete("inicioAnterior");
-    clean.delete("fimAnterior");
-    throw redirect(`${COLLABORATORS_PATH}?${clean}`);
-  }
-
-  const personal = can(auth.user, "manageRegisters");
+/** The list's state and its API query, read from the frame (the list page and its Excel export read the same). */
+export function collaboratorListQuery(frame: ReportFrame) {
+  const personal = can(frame.api.auth.user, "manageRegisters");
   const fields = COLLABORATOR_FIELDS.filter((field) => personal || field.key === "colaborador");
-  const campos = fields.map((field) => field.key as string).filter((key) => search.getAll("campos").includes(key));
-  const own = scopeQuery(auth);
-  let branches: { id: number; nome: string }[] | null = null;
-  let filial: number | null = null;
-  if ("companyId" in own) {
-    const result = await listActiveBranches(api);
-    if (!result.ok) return failLoad(api, result, REPORT_TEXTS.loadFailed);
-    branches = result.data;
-    const wanted = Number(search.get("filial"));
-    filial = branches.some((branch) => branch.id === wanted) ? wanted : null;
-  }
-  const list = readListParams(url, COLLABORATORS_DEFAULT_SORT);
+  const chosen = frame.search.getAll("campos");
+  const campos = fields.map((field) => field.key as string).filter((key) => chosen.includes(key));
+  const list = readListParams(`${COLLABORATORS_PATH}?${frame.search}`, COLLABORATORS_DEFAULT_SORT);
   const state: CollaboratorReportState = {
     ...list,
-    inicio: checked.period.from,
-    fim: checked.period.to,
-    filial,
+    inicio: frame.period.from,
+    fim: frame.period.to,
+    filial: frame.filial,
     campos: campos.length ? campos : ["colaborador"],
+    anteriores: frame.search.get("anteriores") === "1",
   };
   state.extra = [
     ["inicio", state.inicio],
     ["fim", state.fim],
-    ...(filial ? [["filial", String(filial)] as [string, string]] : []),
+    ...(frame.filial ? [["filial", String(frame.filial)] as [string, string]] : []),
+    ...(state.anteriores ? [["anteriores", "1"] as [string, string]] : []),
     ...state.campos
       .filter((key) => key !== "colaborador" || state.campos.length > 1)
       .map((key) => ["campos", key] as [string, string]),
   ];
-  const result = await collaboratorReportPage(api, {
+  const query = {
     ...apiListQuery(list),
     dataIni: state.inicio,
     dataFim: state.fim,
-    ...(filial ? { filialId: filial } : own),
+    ...frame.scope,
     campos: state.campos.join(","),
-  });
-  if (!result.ok) return failLoad(api, result, REPORT_TEXTS.loadFailed);
+  };
+  return { state, query, fields, personal };
+}
+
+export type CollaboratorRow = ReturnType<typeof collaboratorRow>;
+
+/** A collaborator row as the page and the Excel file show it ('-' for what is missing or not to be shown). */
+export function collaboratorRow(item: Awaited<ReturnType<typeof loadPage>>["items"][number]) {
+  return {
+    id: item.id,
+    nome: item.nome,
+    avatarUrl: item.avatar ? avatarThumbUrl(item.avatar) : null,
+    filial: item.filial ?? "-",
+    cpf: item.cpf ? formatCpfText(item.cpf) : "-",
+    email: item.email || "-",
+    telefone: item.telefone ? formatPhone(item.telefone) : "-",
+    dataNascimento: item.dataNascimento ? item.dataNascimento.slice(0, 10).split("-").reverse().join("/") : "-",
+    agendamentos: item.agendamentos,
+    completos: item.completos,
+    incompletos: item.incompletos,
+    naoRealizados: item.naoRealizados,
+  };
+}
+
+async function loadPage(frame: ReportFrame, query: Parameters<typeof collaboratorReportPage>[1]) {
+  const result = await collaboratorReportPage(frame.api, query);
+  if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
+  return result.data;
+}
+
+/**
+ * /historico-colaboradores (spec 001 §2.9): one page of collaborators with bookings in the period. The name opens
+ * the collaborator's history and the avatar 'Detalhes do Colaborador' (drill-down routes under this one).
+ */
+export async function collaboratorsLoader(args: LoaderFunctionArgs) {
+  const frame = await reportFrame(args, COLLABORATORS_PATH);
+  const { state, query, fields, personal } = collaboratorListQuery(frame);
+  const page = await loadPage(frame, query);
   return {
     state,
-    notice: checked.cut ? REPORT_TEXTS.periodCut(checked.period.to) : null,
-    branches,
+    listQuery: listQuery(frame.search).toString(),
+    notice: frame.notice,
+    branches: frame.branches,
     fields,
     personal,
-    total: result.data.total,
-    rows: result.data.items.map((item) => ({
-      id: item.id,
-      nome: item.nome,
-      avatarUrl: item.avatar ? avatarThumbUrl(item.avatar) : null,
-      filial: item.filial ?? "-",
-      cpf: item.cpf ? formatCpfText(item.cpf) : "-",
-      email: item.email || "-",
-      telefone: item.telefone ? formatPhone(item.telefone) : "-",
-      agendamentos: item.agendamentos,
-      completos: item.completos,
-      incompletos: item.incompletos,
-      naoRealizados: item.naoRealizados,
-    })),
+    total: page.total,
+    rows: page.items.map(collaboratorRow),
   };
+}
+
+/** The rows of every page of the list as shown (its filters, search and order), for the Excel file. */
+export async function* collaboratorRows(frame: ReportFrame) {
+  const { query } = collaboratorListQuery(frame);
+  for (let page = 1; ; page++) {
+    // The largest page size, page after page, until the last.
+    const result = await loadPage(frame, { ...query, page, size: EXPORT_PAGE_SIZE });
+    yield* result.items.map(collaboratorRow);
+    if (page * EXPORT_PAGE_SIZE >= result.total) return;
+  }
+}
+
+/** The list as shown (every page, its filters, search and order) as 'relatorio-colaboradores-DD-MM-YYYY.xlsx'. */
+export async function collaboratorsXlsxLoader(args: LoaderFunctionArgs) {
+  const frame = await reportFrame(args, COLLABORATORS_PATH);
+  const { personal } = collaboratorListQuery(frame);
+  const columns: SheetColumn<CollaboratorRow>[] = [
+    { header: "Colaborador", width: 30, value: (row) => row.nome },
+    { header: "Filial", width: 24, value: (row) => row.filial },
+    ...(personal
+      ? [
+          { header: "CPF", width: 16, value: (row: CollaboratorRow) => row.cpf },
+          { header: "E-mail", width: 30, value: (row: CollaboratorRow) => row.email },
+          { header: "Telefone", width: 18, value: (row: CollaboratorRow) => row.telefone },
+        ]
+      : []),
+    { header: "Agendamentos", width: 14, value: (row) => row.agendamentos },
+    { header: "Completos", width: 12, value: (row) => row.completos },
+    { header: "Incompletos", width: 12, value: (row) => row.incompletos },
+    { header: "Não realizados", width: 14, value: (row) => row.naoRealizados },
+  ];
+  return xlsxResponse(`relatorio-colaboradores-${fileDate()}.xlsx`, "Colaboradores", columns, collaboratorRows(frame), {
+    onError: (error) => console.error(error),
+  });
 }

@@ -1,4 +1,4 @@
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 
 import { REPORT_TEXTS as T } from "../../api/domain/reports";
 
@@ -9,6 +9,9 @@ import { PageHeader } from "~/components/page-header";
 
 import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
 import type { collaboratorsLoader } from "./collaborators.server";
+import { withQuery } from "./report-links";
+
+const PATH = "/historico-colaboradores";
 
 type Row = ReturnType<typeof useLoaderData<typeof collaboratorsLoader>>["rows"][number];
 
@@ -18,11 +21,19 @@ type Row = ReturnType<typeof useLoaderData<typeof collaboratorsLoader>>["rows"][
  * form, so it works without JS and the view can be shared by e-mail.
  */
 export default function CollaboratorsReport() {
-  const { state, notice, branches, fields, personal, total, rows } = useLoaderData<typeof collaboratorsLoader>();
+  const { state, listQuery, notice, branches, fields, personal, total, rows } =
+    useLoaderData<typeof collaboratorsLoader>();
   const location = useLocation();
+  const drillDown = (id: number, level = "") => withQuery(`${PATH}/${id}${level}`, listQuery);
   return (
     <>
-      <PageHeader title={T.collaboratorsTitle} help={T.collaboratorsTooltip} />
+      <PageHeader title={T.collaboratorsTitle} help={T.collaboratorsTooltip}>
+        <a className="button" href={withQuery(`${PATH}/exportar.xlsx`, listQuery)}>
+          Exportar Excel
+        </a>
+      </PageHeader>
+      {/* The drill-down levels: a dialog with JS, a section here without it. */}
+      <Outlet />
       {/* Drawn anew on every navigation: after a refused period the form shows the dates of the view it went back to. */}
       <ListSearch key={location.key} params={state} label="Buscar" defaultSort={DEFAULT_SORT}>
         {branches ? (
@@ -49,6 +60,11 @@ export default function CollaboratorsReport() {
         {/* The view to go back to when the dates asked for are refused ('Filtro inválido'). */}
         <input type="hidden" name="inicioAnterior" value={state.inicio} />
         <input type="hidden" name="fimAnterior" value={state.fim} />
+        {/* §2.9: present here; the old system's data it brings in is read by reports part 2 (issue 24). */}
+        <label className="check" title={T.legacyTooltip}>
+          <input type="checkbox" name="anteriores" value="1" defaultChecked={state.anteriores} />
+          Mostrar dados anteriores à Agosto/2022
+        </label>
         {fields.length > 1 ? <FilterChoices fields={fields} chosen={state.campos} defaultChoice="colaborador" /> : null}
       </ListSearch>
       {notice ? (
@@ -64,7 +80,7 @@ export default function CollaboratorsReport() {
           label={T.collaboratorsTitle}
           rows={rows}
           rowKey={(row) => row.id}
-          sort={{ params: state, defaultSort: DEFAULT_SORT }}
+          sort={{ params: state, defaultSort: DEFAULT_SORT, path: PATH }}
           columns={[
             {
               id: "nome",
@@ -73,10 +89,21 @@ export default function CollaboratorsReport() {
               primary: true,
               cell: (row) => (
                 <span className="profile-link">
-                  {row.avatarUrl ? (
-                    <img className="avatar" src={row.avatarUrl} alt="" width={32} height={32} loading="lazy" />
-                  ) : null}
-                  {row.nome}
+                  <Link
+                    to={drillDown(row.id, "/detalhes")}
+                    preventScrollReset
+                    className="avatar-link"
+                    aria-label={`Detalhes de ${row.nome}`}
+                  >
+                    {row.avatarUrl ? (
+                      <img className="avatar" src={row.avatarUrl} alt="" width={32} height={32} loading="lazy" />
+                    ) : (
+                      <span className="avatar avatar-empty" aria-hidden="true" />
+                    )}
+                  </Link>
+                  <Link to={drillDown(row.id)} preventScrollReset>
+                    {row.nome}
+                  </Link>
                 </span>
               ),
             },
@@ -95,7 +122,7 @@ export default function CollaboratorsReport() {
           ]}
         />
       )}
-      <Pager params={state} total={total} defaultSort={DEFAULT_SORT} />
+      <Pager params={state} total={total} defaultSort={DEFAULT_SORT} path={PATH} />
     </>
   );
 }

@@ -142,6 +142,7 @@ describe("GET /relatorios/dias (a collaborator's days)", () => {
     const answer = await get(`/api/relatorios/dias?${PERIOD}&userId=${asg}`);
     expect(answer.status).toBe(200);
     expect(answer.body.total).toBe(2);
+    expect(answer.body.colaborador).toBe("Sebastião ASG");
     const procedures = rooms.map((room) => room.procedures.length);
     expect(answer.body.items).toEqual([
       {
@@ -282,6 +283,13 @@ describe("GET /relatorios/ambientes (the environment cards)", () => {
     const own = await get(`/api/relatorios/ambientes?${PERIOD}`, tokens.asg);
     expect(own.body.items.map((item: { id: number }) => item.id).sort()).toEqual(rooms.map((room) => room.id).sort());
     expect((await get(`/api/relatorios/ambientes?${PERIOD}`, tokens.outra)).body.items).toEqual([]);
+  });
+
+  test("one collaborator ('Detalhes do Colaborador'): the row with the personal data the caller may read", async () => {
+    const answer = await get(`/api/relatorios/colaboradores?${PERIOD}&userId=${asg}`);
+    expect(answer.body.items).toMatchObject([{ id: asg, nome: "Sebastião ASG", email: "asg@demo.com.br" }]);
+    const auditor = await get(`/api/relatorios/colaboradores?${PERIOD}&userId=${asg}`, tokens.auditor);
+    expect(auditor.body.items[0]).not.toHaveProperty("email");
   });
 
   test("the collaborators of one room (the report's first level)", async () => {

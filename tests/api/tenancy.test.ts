@@ -417,6 +417,11 @@ function reportRoutes(): ScopedRoute[] {
     ...lists,
     ...drillDowns,
     {
+      name: "GET /api/relatorios/colaboradores?userId",
+      method: "GET",
+      path: (b) => `/api/relatorios/colaboradores?${range()}&userId=${b.userId}`,
+    },
+    {
       name: "GET /api/relatorios/colaboradores?ambienteId",
       method: "GET",
       path: (b) => `/api/relatorios/colaboradores?${range()}&ambienteId=${environmentOf(b)}`,

@@ -26,6 +26,8 @@ export type CollaboratorReportQuery = ListQuery & {
   filialClientId?: number;
   /** Ours: the collaborators of one room (the environments report's first level). */
   environmentId?: number;
+  /** Ours: one collaborator ('Detalhes do Colaborador'). */
+  userId?: number;
   campos?: readonly CollaboratorSearchField[];
   /** 'Today' in Fortaleza: a slot of an earlier day that was never started counts as not done. */
   today: string;
@@ -57,6 +59,7 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
     filialId: query.filialId,
     filialClientId: query.filialClientId,
     environmentId: query.environmentId,
+    userId: query.userId,
   });
   const term = query.q?.trim() ?? "";
   const fields = query.campos?.length ? query.campos : (["colaborador"] as const);

@@ -215,7 +215,8 @@ export async function reportDays(
     };
   });
   const total = groups.length ? Number(groups[0].total_rows) : offset === 0 ? 0 : await countGroups(db, bookings);
-  return { items, total, page, size };
+  const { nome } = await db.selectFrom("users").select("nome").where("id", "=", query.userId).executeTakeFirstOrThrow();
+  return { collaborator: nome, items, total, page, size };
 }
 
 /** The groups of a page past the end: counted once more (the page read none to carry the count). */

@@ -1,0 +1,116 @@
+import { TZDate } from "@date-fns/tz";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { format } from "date-fns";
+
+import { REPORT_TEXTS } from "../../api/domain/reports";
+
+import { failLoad } from "~/catalogues/catalogue.server";
+import { BUSINESS_TIME_ZONE, formatDateBR } from "~/lib/format";
+import { photoThumbUrl, photoZoomUrl } from "~/lib/photos";
+import { foldForSearch } from "~/lib/search";
+import { reportDayDetail, reportDaysPage } from "~/models/reports.server";
+
+import { dayParam, idParam, listQuery, reportFrame } from "./frame.server";
+import { withQuery } from "./report-links";
+
+/**
+ * The drill-down levels both reports share (spec 001 §2.9 'History modal', §2.10 'Histórico do Ambiente'): a
+ * collaborator's days (of every room, or of one), and one day of a collaborator in a room ('Detalhes do Histórico').
+ * Each is a route under its report's path; `base` is the report's path, `levels` the path of each level above.
+ */
+
+const DAYS_PAGE_SIZE = 20;
+const time = (iso: string | null) => (iso ? format(new TZDate(iso, BUSINESS_TIME_ZONE), "HH:mm:ss") : "-");
+
+/** A collaborator's days in the period: one page of 20, newest first, each linking to its detail. */
+export async function daysLevel(
+  args: LoaderFunctionArgs,
+  report: { path: "/historico-colaboradores" | "/historico-ambientes"; back: string; environmentId?: number },
+  dayHref: (day: { data: string; ambienteId: number }) => string,
+) {
+  const frame = await reportFrame(args, report.path);
+  const userId = idParam(args.params.userId);
+  const dias = Math.max(1, Math.min(10_000, Number(frame.search.get("dias")) || 1));
+  const result = await reportDaysPage(frame.api, {
+    dataIni: frame.period.from,
+    dataFim: frame.period.to,
+    ...frame.scope,
+    userId,
+    ambienteId: report.environmentId,
+    page: dias,
+    size: DAYS_PAGE_SIZE,
+  });
+  if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
+  const here = new URL(args.request.url);
+  const pages = Math.max(1, Math.ceil(result.data.total / DAYS_PAGE_SIZE));
+  const pageHref = (page: number) => withQuery(here.pathname, here.search, { dias: page === 1 ? null : String(page) });
+  return {
+    colaborador: result.data.colaborador,
+    period: `${formatDateBR(frame.period.from)} a ${formatDateBR(frame.period.to)}`,
+    back: report.back,
+    close: withQuery(report.path, listQuery(frame.search)),
+    days: result.data.items.map((day) => ({
+      ...day,
+      dataBR: formatDateBR(day.data),
+      href: dayHref(day),
+    })),
+    total: result.data.total,
+    previous: dias > 1 ? pageHref(dias - 1) : null,
+    next: dias < pages ? pageHref(dias + 1) : null,
+    page: dias,
+    pages,
+  };
+}
+
+/**
+ * 'Detalhes do Histórico': the day's slots of a collaborator in a room, the Principal first; 'Mostrar revisões'
+ * (`revisoes=1`) shows the revisions' slots and photos instead; `procedimento` searches the procedures by name.
+ */
+export async function dayLevel(
+  args: LoaderFunctionArgs,
+  report: { path: "/historico-colaboradores" | "/historico-ambientes"; back: string },
+) {
+  const frame = await reportFrame(args, report.path);
+  const userId = idParam(args.params.userId);
+  const environmentId = idParam(args.params.ambienteId);
+  const data = dayParam(args.params.data);
+  const result = await reportDayDetail(frame.api, { data, userId, ambienteId: environmentId, ...frame.scope });
+  if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
+  const here = new URL(args.request.url);
+  const revisions = frame.search.get("revisoes") === "1";
+  const procedure = (frame.search.get("procedimento") ?? "").slice(0, 200);
+  const wanted = foldForSearch(procedure.trim());
+  const slots = result.data.slots
+    .filter((slot) => (slot.tipo === "Principal") !== revisions)
+    .map((slot) => ({
+      ...slot,
+      inicio: time(slot.inicio),
+      fim: time(slot.fim),
+      tarefas: slot.tarefas
+        .filter((task) => foldForSearch(task.procedimento).includes(wanted))
+        .map((task) => ({
+          ...task,
+          registradoEm: task.execucao ? time(task.execucao.registradoEm) : "-",
+          observacao: task.execucao?.observacao?.trim() || "-",
+          foto: task.execucao?.foto
+            ? {
+                thumb: photoThumbUrl(task.execucao.foto),
+                zoom: photoZoomUrl(task.execucao.foto, `${here.pathname}${here.search}`),
+              }
+            : null,
+        })),
+    }));
+  const hidden = [...frame.search.entries()].filter(([name]) => name !== "procedimento");
+  return {
+    title: REPORT_TEXTS.dayDetailTitle,
+    subtitle: `${result.data.colaborador} · ${result.data.ambiente} · ${formatDateBR(data)}`,
+    back: report.back,
+    close: withQuery(report.path, listQuery(frame.search)),
+    revisions,
+    revisionsHref: withQuery(here.pathname, here.search, { revisoes: revisions ? null : "1" }),
+    procedure,
+    hidden,
+    empty: result.data.slots.length === 0,
+    slots,
+  };
+}

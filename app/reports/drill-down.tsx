@@ -1,0 +1,175 @@
+import { Form, Link, useLoaderData } from "@remix-run/react";
+
+import { REPORT_TEXTS as T } from "../../api/domain/reports";
+
+import type { dayLevel, daysLevel } from "./drill-down.server";
+import { ReportDialog } from "./report-dialog";
+
+/** A §4 status as a labelled chip (its colour by status; the text says it, so colour is not the only cue). */
+export function StatusChip({ status }: { status: string }) {
+  const slug = status
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z]+/g, "-");
+  return <span className={`report-status report-status-${slug}`}>{status}</span>;
+}
+
+/** A collaborator's days: room, date, tasks done of asked, the day status; each opens 'Detalhes do Histórico'. */
+export function DaysLevel({ title, exports }: { title: string; exports?: { excel: string; pdf: string } }) {
+  const data = useLoaderData<typeof daysLevel>();
+  return (
+    <ReportDialog title={title} subtitle={`${data.colaborador} · ${data.period}`} back={data.back} close={data.close}>
+      {exports ? (
+        <p className="report-exports">
+          <a className="button" href={exports.excel}>
+            Exportar Excel
+          </a>
+          <a className="button" href={exports.pdf}>
+            Exportar PDF
+          </a>
+        </p>
+      ) : null}
+      {data.days.length === 0 ? (
+        <p className="empty-state">{T.collaboratorHistoryEmpty}</p>
+      ) : (
+        <ul className="report-days">
+          {data.days.map((day) => (
+            <li key={`${day.data}-${day.ambienteId}`}>
+              <Link to={day.href} preventScrollReset className="report-day">
+                <span className="report-day-room">{day.ambiente}</span>
+                <span>{day.dataBR}</span>
+                <span className="muted">
+                  {day.feitas} de {day.tarefas} {day.tarefas === 1 ? "tarefa" : "tarefas"}
+                </span>
+                <StatusChip status={day.status} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data.pages > 1 ? (
+        <nav className="pager" aria-label="Páginas do histórico">
+          <p className="muted pager-summary">
+            Página {data.page} de {data.pages} ({data.total} dias)
+          </p>
+          <ul>
+            {data.previous ? (
+              <li>
+                <Link to={data.previous} preventScrollReset aria-label="Página anterior">
+                  ‹
+                </Link>
+              </li>
+            ) : null}
+            {data.next ? (
+              <li>
+                <Link to={data.next} preventScrollReset aria-label="Próxima página">
+                  ›
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      ) : null}
+    </ReportDialog>
+  );
+}
+
+/**
+ * 'Detalhes do Histórico': each slot with its type, times and status, and its tasks (procedure, status, when it was
+ * recorded, the observation, the photo: a thumbnail that opens the zoom page); the procedure search and
+ * 'Mostrar revisões' are a GET form and a link.
+ */
+export function DayLevel() {
+  const data = useLoaderData<typeof dayLevel>();
+  return (
+    <ReportDialog title={data.title} subtitle={data.subtitle} back={data.back} close={data.close}>
+      <Form method="get" className="list-search" role="search" preventScrollReset>
+        {data.hidden.map(([name, value], index) => (
+          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+        ))}
+        <div className="field">
+          <label htmlFor="procedimento">Procedimento</label>
+          <input id="procedimento" name="procedimento" type="search" defaultValue={data.procedure} />
+        </div>
+        <button type="submit" className="button">
+          Buscar
+        </button>
+      </Form>
+      <p>
+        <Link to={data.revisionsHref} preventScrollReset className="button">
+          {data.revisions ? "Mostrar principal" : "Mostrar revisões"}
+        </Link>
+      </p>
+      {data.empty ? (
+        <p className="empty-state">{T.collaboratorHistoryEmpty}</p>
+      ) : data.slots.length === 0 && data.revisions ? (
+        <p className="empty-state">{T.revisionsEmpty}</p>
+      ) : (
+        data.slots.map((slot) => (
+          <section key={slot.agendamentoId} className="report-slot" aria-label={`${slot.tipo} ${slot.horaIni}`}>
+            <h3>
+              {slot.tipo} · {slot.horaIni} às {slot.horaFim} <StatusChip status={slot.status} />
+            </h3>
+            <dl className="detail-facts">
+              <div>
+                <dt>Início realizado</dt>
+                <dd>{slot.inicio}</dd>
+              </div>
+              <div>
+                <dt>Fim realizado</dt>
+                <dd>{slot.fim}</dd>
+              </div>
+              <div>
+                <dt>Tempo de execução</dt>
+                <dd>{slot.tempos.execucao}</dd>
+              </div>
+              <div>
+                <dt>Tempo estimado</dt>
+                <dd>{slot.tempos.estimado}</dd>
+              </div>
+              <div>
+                <dt>Tempo otimizado</dt>
+                <dd>{slot.tempos.otimizado}</dd>
+              </div>
+              {slot.justificativa ? (
+                <div>
+                  <dt>Justificativa</dt>
+                  <dd>{slot.justificativa}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {slot.tarefas.length === 0 ? (
+              <p className="muted">Nenhum procedimento encontrado.</p>
+            ) : (
+              <ul className="report-tasks">
+                {slot.tarefas.map((task, index) => (
+                  <li key={`${task.procedimentoId}-${index}`} className="report-task">
+                    {task.foto ? (
+                      <Link
+                        to={task.foto.zoom}
+                        className="report-photo"
+                        aria-label={`Ampliar a foto de ${task.procedimento}`}
+                      >
+                        <img src={task.foto.thumb} alt="" width={64} height={64} loading="lazy" />
+                      </Link>
+                    ) : (
+                      <span className="report-photo report-photo-none" aria-hidden="true" />
+                    )}
+                    <span className="report-task-name">
+                      <strong>{task.procedimento}</strong>
+                      <span className="muted">
+                        {task.tipo} · registrado às {task.registradoEm} · Observação: {task.observacao}
+                      </span>
+                    </span>
+                    <StatusChip status={task.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      )}
+    </ReportDialog>
+  );
+}

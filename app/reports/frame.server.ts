@@ -1,0 +1,108 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+
+import { REPORT_TEXTS, reportPeriod } from "../../api/domain/reports";
+import type { DateRange } from "../../api/domain/schedule-expansion";
+import { businessToday } from "../../api/domain/schedule-expansion";
+
+import { failLoad } from "~/catalogues/catalogue.server";
+import type { PagePath } from "~/lib/navigation";
+import { listActiveBranches } from "~/models/branches.server";
+import type { SignedInCaller } from "~/models/catalogues.server";
+import { scopeQuery } from "~/models/scope.server";
+import { requirePage } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
+
+import { DRILL_DOWN_PARAMS } from "./report-links";
+
+/**
+ * The report frame (issue 23 §1; docs/reports.md): what every report page and its drill-downs and downloads read
+ * first. The signed-in caller (a report URL opened signed out comes back here after sign-in), the period of the URL
+ * (`inicio`, `fim`: default today, at most a year; a refused period goes back to the last valid view with the §5
+ * toast), and the branch: company-wide users choose one ('Todos' = every branch), the others see their own.
+ */
+export type ReportFrame = {
+  api: SignedInCaller;
+  search: URLSearchParams;
+  period: DateRange;
+  /** The page's note when the period asked for was longer than a year and was cut. */
+  notice: string | null;
+  /** The branch choices of company-wide users; null for the others (their scope is their branch). */
+  branches: { id: number; nome: string }[] | null;
+  filial: number | null;
+  /** The scope query of the API calls: the chosen branch, else the caller's own scope. */
+  scope: { companyId?: number; filialId?: number; filialClientId?: number };
+};
+
+export async function reportFrame({ request, context }: LoaderFunctionArgs, listPath: PagePath): Promise<ReportFrame> {
+  const auth = await requirePage(request, context, listPath);
+  const api: SignedInCaller = { context, request, auth };
+  const url = new URL(request.url);
+  const search = url.searchParams;
+  const today = businessToday();
+  const checked = reportPeriod({ inicio: search.get("inicio"), fim: search.get("fim") }, today);
+  if (!checked.ok) {
+    // Back to the list as the form was showing it (its dates travel as inicioAnterior / fimAnterior).
+    const back = listQuery(search);
+    for (const [name, previous] of [
+      ["inicio", "inicioAnterior"],
+      ["fim", "fimAnterior"],
+    ] as const) {
+      const value = search.get(previous);
+      back.delete(previous);
+      if (value && reportPeriod({ inicio: value }, today).ok) back.set(name, value);
+      else back.delete(name);
+    }
+    throw await redirectWithToast(context, `${listPath}?${back}`, {
+      type: "info",
+      title: checked.title,
+      description: checked.message,
+    });
+  }
+  // The dates the form was showing were only needed in case these were refused: a shared link stays clean.
+  if (search.has("inicioAnterior") || search.has("fimAnterior")) {
+    const clean = new URLSearchParams(search);
+    clean.delete("inicioAnterior");
+    clean.delete("fimAnterior");
+    throw redirect(`${url.pathname}?${clean}`);
+  }
+  const own = scopeQuery(auth);
+  let branches: ReportFrame["branches"] = null;
+  let filial: number | null = null;
+  if ("companyId" in own) {
+    const result = await listActiveBranches(api);
+    if (!result.ok) return failLoad(api, result, REPORT_TEXTS.loadFailed);
+    branches = result.data;
+    const wanted = Number(search.get("filial"));
+    filial = branches.some((branch) => branch.id === wanted) ? wanted : null;
+  }
+  return {
+    api,
+    search,
+    period: checked.period,
+    notice: checked.cut ? REPORT_TEXTS.periodCut(checked.period.to) : null,
+    branches,
+    filial,
+    scope: filial ? { filialId: filial } : own,
+  };
+}
+
+/** The list's own query: the URL's without the drill-down's parameters (what 'Ok' and the list's links keep). */
+export function listQuery(search: URLSearchParams) {
+  const list = new URLSearchParams(search);
+  for (const name of DRILL_DOWN_PARAMS) list.delete(name);
+  return list;
+}
+
+/** An id of the URL (a collaborator, a room): a 32-bit positive integer, else 404 before any call. */
+export function idParam(value: string | undefined) {
+  const id = Number(value);
+  if (!/^\d{1,10}$/.test(value ?? "") || id < 1 || id > 2_147_483_647)
+    throw new Response("Não encontrado", { status: 404 });
+  return id;
+}
+
+/** A day of the URL (yyyy-MM-dd), else 404. */
+export function dayParam(value: string | undefined) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value ?? "")) throw new Response("Não encontrado", { status: 404 });
+  return value!;
+}

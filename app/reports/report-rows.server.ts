@@ -1,0 +1,142 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
+import { PDF_MAX_ROWS, pdfRowLimitMessage, type PdfDocDefinition } from "../../api/domain/pdf";
+import { REPORT_TEXTS } from "../../api/domain/reports";
+import type { ReportRow, ReportRowsParams } from "../../api/routes/reports";
+
+import { failLoad } from "~/catalogues/catalogue.server";
+import { BUSINESS_TIME_ZONE, formatDateBR } from "~/lib/format";
+import { pdfResponse } from "~/lib/pdf.server";
+import { xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
+import { reportRowsChunk } from "~/models/reports.server";
+import { redirectWithToast } from "~/toast.server";
+
+import type { ReportFrame } from "./frame.server";
+
+/**
+ * The report rows' downloads (spec 001 §3 'Report row', §9 export names and PDF titles; issue 23 §1): one column
+ * list for the Excel file and the PDF, rows read from GET /relatorios/linhas chunk by chunk, so a download holds
+ * every row of the view (the period, branch, collaborator, room or rooms' search the page shows), not one page.
+ */
+
+/** What narrows the rows: a collaborator, a room, or the rooms' search. */
+export type ReportRowsFilter = Pick<ReportRowsParams, "userId" | "ambienteId" | "q" | "campos">;
+
+const dateTime = (iso: string | null) =>
+  iso ? format(new TZDate(iso, BUSINESS_TIME_ZONE), "dd/MM/yyyy HH:mm:ss") : "-";
+
+/** A report row as the files show it: dates as dd/MM/yyyy, instants in the business time zone, '-' when missing. */
+export type ReportLine = ReturnType<typeof reportLine>;
+function reportLine(row: ReportRow) {
+  return {
+    ...row,
+    data: formatDateBR(row.data),
+    horario: `${row.horaIni} - ${row.horaFim}`,
+    inicio: dateTime(row.inicio),
+    fim: dateTime(row.fim),
+    observacao: row.observacao?.trim() || "-",
+    descricao: row.descricao?.trim() || "-",
+  };
+}
+
+/** The columns, in the order of §3 'Report row'; `pdf` gives the width of those the A4 landscape PDF prints. */
+export const REPORT_COLUMNS: (SheetColumn<ReportLine> & { pdf?: number })[] = [
+  { header: "Agenda", width: 9, value: (row) => row.agendaId },
+  { header: "Filial", width: 24, value: (row) => row.filial },
+  { header: "Ambiente", width: 28, value: (row) => row.ambiente, pdf: 105 },
+  { header: "Categoria", width: 18, value: (row) => row.categoria },
+  { header: "Setor", width: 18, value: (row) => row.setor },
+  { header: "Andar", width: 8, value: (row) => row.andar },
+  { header: "Colaborador", width: 26, value: (row) => row.colaborador, pdf: 95 },
+  { header: "Procedimento", width: 28, value: (row) => row.procedimento, pdf: 110 },
+  { header: "Tipo", width: 10, value: (row) => row.tipo, pdf: 42 },
+  { header: "Data", width: 11, value: (row) => row.data, pdf: 48 },
+  { header: "Horário", width: 14, value: (row) => row.horario, pdf: 58 },
+  { header: "Tempo estimado", width: 12, value: (row) => row.tempoEstimado, pdf: 44 },
+  { header: "Início realizado", width: 19, value: (row) => row.inicio },
+  { header: "Fim realizado", width: 19, value: (row) => row.fim },
+  { header: "Tempo de execução", width: 12, value: (row) => row.tempoExecucao, pdf: 44 },
+  { header: "Diferença", width: 12, value: (row) => row.diferenca, pdf: 48 },
+  { header: "Observação", width: 30, value: (row) => row.observacao },
+  { header: "Descrição", width: 30, value: (row) => row.descricao },
+  { header: "Status", width: 14, value: (row) => row.status, pdf: 58 },
+];
+
+/** Every row of the view, chunk after chunk (the API's keyset), pulled as the download is written. */
+export async function* reportLines(frame: ReportFrame, filter: ReportRowsFilter) {
+  let after = "";
+  for (;;) {
+    const result = await reportRowsChunk(frame.api, {
+      dataIni: frame.period.from,
+      dataFim: frame.period.to,
+      ...frame.scope,
+      ...filter,
+      after,
+    });
+    if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
+    yield* result.data.items.map(reportLine);
+    if (result.data.next === null) return;
+    after = result.data.next;
+  }
+}
+
+const logDownloadError = (error: unknown) => console.error(error);
+
+/** The view's rows as an .xlsx file, streamed. */
+export function reportRowsXlsx(frame: ReportFrame, filter: ReportRowsFilter, fileName: string) {
+  return xlsxResponse(fileName, "Relatório", REPORT_COLUMNS, reportLines(frame, filter), { onError: logDownloadError });
+}
+
+/**
+ * The view's rows as an A4 landscape PDF ('Relatório de Agendamentos', the period and what narrows it under the
+ * title), built by the server's PDF pool. Past PDF_MAX_ROWS rows the PDF is refused: back to the page with a
+ * toast that points to 'Exportar Excel'.
+ */
+export async function reportRowsPdf(
+  args: { context: ReportFrame["api"]["context"]; request: Request },
+  frame: ReportFrame,
+  filter: ReportRowsFilter,
+  { fileName, subtitle, back }: { fileName: string; subtitle: string; back: string },
+) {
+  const lines: ReportLine[] = [];
+  for await (const line of reportLines(frame, filter)) {
+    lines.push(line);
+    if (lines.length > PDF_MAX_ROWS) break;
+  }
+  const refused = pdfRowLimitMessage(lines.length);
+  if (refused)
+    return redirectWithToast(args.context, back, { type: "info", title: "PDF muito grande", description: refused });
+  const columns = REPORT_COLUMNS.filter((column) => column.pdf !== undefined);
+  const title = REPORT_TEXTS.pdfTitle;
+  const doc: PdfDocDefinition = {
+    pageSize: "A4",
+    pageOrientation: "landscape",
+    pageMargins: [24, 36, 24, 36],
+    info: { title },
+    footer: { text: "Página {page} de {pages}", alignment: "right", fontSize: 8, margin: [0, 10, 24, 0] },
+    defaultStyle: { fontSize: 7 },
+    content: [
+      { text: title, fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
+      { text: subtitle, fontSize: 9, margin: [0, 0, 0, 8] },
+      lines.length === 0
+        ? { text: "Nenhum agendamento no período." }
+        : {
+            table: {
+              headerRows: 1,
+              widths: columns.map((column) => column.pdf),
+              body: [
+                columns.map((column) => ({ text: column.header, bold: true })),
+                ...lines.map((line) => columns.map((column) => String(column.value(line) ?? ""))),
+              ],
+            },
+            layout: "lightHorizontalLines",
+          },
+    ],
+  };
+  return pdfResponse(args as Parameters<typeof pdfResponse>[0], doc, fileName);
+}
+
+/** 'De dd/MM/yyyy até dd/MM/yyyy' (the PDF's subtitle and the dialogs'). */
+export const periodText = (frame: ReportFrame) =>
+  `De ${formatDateBR(frame.period.from)} até ${formatDateBR(frame.period.to)}`;
