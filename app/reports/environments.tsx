@@ -1,0 +1,95 @@
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+
+import { REPORT_TEXTS as T } from "../../api/domain/reports";
+
+import { FilterChoices } from "~/components/filter-choices";
+import { ListSearch, Pager } from "~/components/list-controls";
+import { PageHeader } from "~/components/page-header";
+
+import { ENVIRONMENT_FIELDS, ENVIRONMENTS_DEFAULT_SORT as DEFAULT_SORT } from "./environment-report";
+import type { environmentsLoader } from "./environments.server";
+import { withQuery } from "./report-links";
+
+const PATH = "/historico-ambientes";
+
+/**
+ * /historico-ambientes (spec 001 §2.10): the filters as one GET form (branch, period, search and 'Filtrar por', page
+ * size), the rooms as cards (environment, category, sector, floor) that open 'Histórico do Ambiente', the pager,
+ * and the downloads of every row of the rooms found.
+ */
+export default function EnvironmentsReport() {
+  const { state, listQuery, notice, branches, total, cards } = useLoaderData<typeof environmentsLoader>();
+  const location = useLocation();
+  return (
+    <>
+      <PageHeader title={T.environmentsTitle} help={T.environmentsTooltip}>
+        <a className="button" href={withQuery(`${PATH}/exportar.xlsx`, listQuery)}>
+          Exportar Excel
+        </a>
+        <a className="button" href={withQuery(`${PATH}/exportar.pdf`, listQuery)}>
+          Exportar PDF
+        </a>
+      </PageHeader>
+      <Outlet />
+      <ListSearch key={location.key} params={state} label="Buscar" defaultSort={DEFAULT_SORT}>
+        {branches ? (
+          <div className="field">
+            <label htmlFor="filial">Filial</label>
+            <select id="filial" name="filial" defaultValue={state.filial ?? -1}>
+              <option value={-1}>Todos</option>
+              {branches.map((branch) => (
+                <option key={branch.id} value={branch.id}>
+                  {branch.nome}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field field-date">
+          <label htmlFor="inicio">Data inicial</label>
+          <input id="inicio" name="inicio" type="date" defaultValue={state.inicio} required />
+        </div>
+        <div className="field field-date">
+          <label htmlFor="fim">Data final</label>
+          <input id="fim" name="fim" type="date" defaultValue={state.fim} required />
+        </div>
+        <input type="hidden" name="inicioAnterior" value={state.inicio} />
+        <input type="hidden" name="fimAnterior" value={state.fim} />
+        <FilterChoices fields={[...ENVIRONMENT_FIELDS]} chosen={state.campos} defaultChoice="ambiente" />
+      </ListSearch>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {cards.length === 0 ? (
+        <p className="empty-state">{state.q ? "Nenhum resultado para a busca." : T.environmentsEmpty}</p>
+      ) : (
+        <ul className="report-cards" aria-label={T.environmentsTitle}>
+          {cards.map((card) => (
+            <li key={card.id}>
+              <Link className="report-card" to={withQuery(`${PATH}/${card.id}`, listQuery)} preventScrollReset>
+                <strong>{card.nome}</strong>
+                <dl>
+                  <dt>Filial</dt>
+                  <dd>{card.filial || "-"}</dd>
+                  <dt>Categoria</dt>
+                  <dd>{card.categoria || "-"}</dd>
+                  <dt>Setor</dt>
+                  <dd>{card.setor || "-"}</dd>
+                  <dt>Andar</dt>
+                  <dd>{card.andar || "-"}</dd>
+                  <dt>Agendamentos</dt>
+                  <dd>
+                    {card.agendamentos} ({card.completos} completos)
+                  </dd>
+                </dl>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager params={state} total={total} defaultSort={DEFAULT_SORT} path={PATH} />
+    </>
+  );
+}

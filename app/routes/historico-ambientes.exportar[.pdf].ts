@@ -1,0 +1,6 @@
+/** /historico-ambientes/exportar.pdf: 'Relatório de Agendamentos' of the rooms the report found (spec 001 §9). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { environmentsPdfLoader } from "~/reports/environments.server";
+
+export const loader = (args: LoaderFunctionArgs) => environmentsPdfLoader(args);

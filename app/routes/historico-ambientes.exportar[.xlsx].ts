@@ -1,0 +1,6 @@
+/** /historico-ambientes/exportar.xlsx: every row of the rooms the report found (spec 001 §2.10, §3, §9). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { environmentsXlsxLoader } from "~/reports/environments.server";
+
+export const loader = (args: LoaderFunctionArgs) => environmentsXlsxLoader(args);
