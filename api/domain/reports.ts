@@ -213,7 +213,7 @@ export type ReportTask = {
   procedureId: number;
   procedure: string;
   type: CleaningType;
-  /** The line's own status: the group rule over this one task (so 'A iniciar' today, 'Cancelado' with a note). */
+  /** The line's own status: 'Completo', else 'A iniciar' today and 'Não Realizado' before (§4's task rule). */
   status: GroupStatus;
   execution: ReportExecution | null;
 };
@@ -241,22 +241,21 @@ export function reportSlot(booking: ReportBooking, today: string): ReportSlot {
   const isToday = booking.dataAgend === today;
   const names = new Map(booking.procedures.map((procedure) => [procedure.id, procedure.name]));
   const type = cleaningType(booking.slot);
+  // A line's own status: done, or not done ('A iniciar' while the day lasts); 'Cancelado' belongs to a group only.
+  const notDone: GroupStatus = isToday ? "A iniciar" : "Não Realizado";
   const lines: ReportTask[] = [
     ...tasks.map((task) => ({
       procedureId: task.procedureId,
       procedure: names.get(task.procedureId) ?? "",
       type,
-      status: groupStatus([task.status], {
-        observation: hasObservation(task.execution ? [task.execution] : []),
-        today: isToday,
-      }),
+      status: task.status === "Completo" ? ("Completo" as const) : notDone,
       execution: task.execution,
     })),
     ...extras.map((execution) => ({
       procedureId: execution.procedureId,
       procedure: execution.procedure,
       type: "Extra" as const,
-      status: groupStatus(["Completo"], { observation: hasObservation([execution]), today: isToday }),
+      status: "Completo" as const,
       execution,
     })),
   ];

@@ -221,7 +221,7 @@ describe("GET /relatorios/dia ('Detalhes do Histórico')", () => {
     );
   });
 
-  test("a leftover execution is an 'Extra' line, 'Cancelado' with its observation; the rest not done", async () => {
+  test("a leftover execution is an 'Extra' line, 'Completo' with its observation; the rest not done", async () => {
     const answer = await get(`/api/relatorios/dia?data=${YESTERDAY}&userId=${asg}&ambienteId=${rooms[1].id}`);
     const [main, revision] = answer.body.slots;
     expect(main.status).toBe("Não Realizado");
@@ -229,7 +229,7 @@ describe("GET /relatorios/dia ('Detalhes do Histórico')", () => {
     expect(revision.tarefas.at(-1)).toMatchObject({
       procedimento: foreignProcedure.name,
       tipo: "Extra",
-      status: "Cancelado",
+      status: "Completo",
       execucao: { observacao: "Feito fora da lista" },
     });
   });
@@ -315,7 +315,7 @@ describe("GET /relatorios/linhas (the export rows)", () => {
       ambiente: rooms[1].name,
     });
     expect(rows.filter((row) => row.tipo === "Extra")).toMatchObject([
-      { procedimento: foreignProcedure.name, status: "Cancelado", observacao: "Feito fora da lista" },
+      { procedimento: foreignProcedure.name, status: "Completo", observacao: "Feito fora da lista" },
     ]);
     expect(rows.at(-1)).toMatchObject({ data: TODAY, tipo: "Revisão", status: "A iniciar" });
     expect(rows.find((row) => row.data === TODAY)).toMatchObject({

@@ -26,6 +26,7 @@ const SIGNED_IN_PAGES = [
   "/listagem-usuarios/4/nomes?aba=cadastrar",
   "/historico-agenda",
   "/historico-colaboradores",
+  "/historico-ambientes",
   "/agendamentos",
   "/agendamentos/cadastrar?empresa=2",
 ];

@@ -19,6 +19,9 @@ test.describe("signed out", () => {
       "/listagem-usuarios/1/nomes",
       "/historico-agenda",
       "/historico-colaboradores?inicio=2026-01-01&fim=2026-01-31",
+      "/historico-colaboradores/1/2/2026-01-31?inicio=2026-01-01&fim=2026-01-31",
+      "/historico-ambientes?inicio=2026-01-01&fim=2026-01-31&q=banheiro",
+      "/historico-ambientes/1/2?inicio=2026-01-01",
       "/agendamentos",
       "/agendamentos/cadastrar",
       "/agendamentos/1/editar",
@@ -42,6 +45,11 @@ test.describe("signed out", () => {
       "/listagem-usuarios/exportar.xlsx",
       "/listagem-usuarios/1/nomes/1/remover",
       "/pre-cadastro-usuarios/modelo.csv",
+      "/historico-colaboradores/exportar.xlsx?inicio=2026-01-01",
+      "/historico-colaboradores/1/relatorio.xlsx",
+      "/historico-colaboradores/1/relatorio.pdf",
+      "/historico-ambientes/exportar.xlsx",
+      "/historico-ambientes/exportar.pdf?q=banheiro",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);

@@ -107,6 +107,7 @@ test("signed-in pages, list cards, forms, dialogs and help fit a phone", async (
     ["/listagem-usuarios/4/nomes?aba=cadastrar", "register-names-usuarios"],
     ["/historico-agenda", "historico-agenda"],
     ["/historico-colaboradores", "historico-colaboradores"],
+    ["/historico-ambientes", "historico-ambientes"],
     ["/agendamentos", "agendamentos"],
     ["/agendamentos/cadastrar?empresa=2", "register-agendamentos"],
     // Last: the checks below read the tabs and register modes of the batch page.

@@ -211,9 +211,15 @@ describe("a slot as the reports show it (reportSlot, dayStatus)", () => {
     ]);
   });
 
-  test("a task not done today is 'A iniciar'; one done with an observation is 'Cancelado'", () => {
+  test("a task not done today is 'A iniciar'; a note does not change a done task, only its group ('Cancelado')", () => {
     const slot = reportSlot(booking(0, [{ procedureId: 1, observacao: "Sala fechada" }], "2026-11-25"), "2026-11-25");
-    expect(slot.tasks.map((task) => task.status)).toEqual(["Cancelado", "A iniciar"]);
+    expect(slot.tasks.map((task) => task.status)).toEqual(["Completo", "A iniciar"]);
+    const done = reportSlot(
+      booking(0, [{ procedureId: 1, observacao: "Sala fechada" }, { procedureId: 2 }]),
+      "2026-11-25",
+    );
+    expect(done.status).toBe("Cancelado");
+    expect(done.tasks.map((task) => task.status)).toEqual(["Completo", "Completo"]);
   });
 
   test("leftover executions are 'Extra' lines after the room's procedures", () => {
