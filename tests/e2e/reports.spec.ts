@@ -1,3 +1,5 @@
+import ExcelJS from "exceljs";
+
 import { businessToday } from "../support/e2e-agendas.ts";
 import { BRANCHES, uniquePrefix } from "../support/e2e-catalogues.ts";
 import { apiToken, createEnvironments } from "../support/e2e-environments.ts";
@@ -69,4 +71,33 @@ test("collaborators: a shared link opens after sign-in; a date after today keeps
   await expect(page).not.toHaveURL(/Anterior/);
   await expect(page.getByLabel("Data final")).toHaveValue(today);
   await expect(rows.filter({ hasText: "Bruno Lima" })).toHaveCount(1);
+
+  // 'Exportar Excel' holds the list as shown, every page of it: the same rows, cell for cell. Other tests may schedule
+  // for the same people meanwhile, so the screen and the file are read again until they were read in the same state.
+  await expect(async () => {
+    await page.reload();
+    const table = page.getByRole("table", { name: "Colaboradores" });
+    const onScreen = await table
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") })
+      .evaluateAll((lines) =>
+        lines.map((line) => [...line.querySelectorAll("td")].map((cell) => cell.textContent!.trim())),
+      );
+    const headers = await table
+      .getByRole("columnheader")
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent!.replace(/[▲▼↕]/g, "").trim()));
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Exportar Excel" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`relatorio-colaboradores-${today.split("-").reverse().join("-")}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(headers);
+    const inFile = Array.from({ length: sheet.actualRowCount - 1 }, (_, index) =>
+      (sheet.getRow(index + 2).values as unknown[]).slice(1).map(String),
+    );
+    expect(inFile).toEqual(onScreen);
+  }).toPass({ timeout: 30_000 });
 });
