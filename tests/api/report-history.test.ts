@@ -370,6 +370,37 @@ describe("GET /relatorios/linhas (the export rows)", () => {
   });
 });
 
+describe("every report call for every access level (1, 2, 3, 4, no role, 7, field staff)", () => {
+  const calls = () => [
+    `/api/relatorios/colaboradores?${PERIOD}`,
+    `/api/relatorios/ambientes?${PERIOD}`,
+    `/api/relatorios/dias?${PERIOD}&userId=${asg}`,
+    `/api/relatorios/dia?data=${TODAY}&userId=${asg}&ambienteId=${rooms[0].id}`,
+    `/api/relatorios/linhas?${PERIOD}&userId=${asg}`,
+  ];
+  test.each([
+    ["principal", 200],
+    ["admin", 200],
+    ["coordenador", 200],
+    ["auditor", 200],
+    ["semnivel", 200],
+    ["cliente", 200],
+    ["asg", 200],
+    ["outra", 404],
+  ])("the %s: %i, and the ASG's own room in every answer it may read", async (who, status) => {
+    const token = tokens[who] ?? (await t.signIn(`${who}@demo.com.br`));
+    for (const path of calls()) {
+      const answer = await get(path, token);
+      const listsAll = path.includes("colaboradores") || path.includes("ambientes?");
+      // Another company's administrator reads its own (empty) lists; the ASG's days and rows are 404 to it.
+      expect(answer.status, path).toBe(listsAll && who === "outra" ? 200 : status);
+      if (answer.status !== 200) continue;
+      const text = JSON.stringify(answer.body);
+      expect(text.includes(rooms[0].name) || text.includes("Sebastião ASG"), path).toBe(who !== "outra");
+    }
+  });
+});
+
 describe("the period of the drill-downs (§5)", () => {
   const tomorrow = formatISO(addDays(parseISO(TODAY), 1), { representation: "date" });
   test.each([
