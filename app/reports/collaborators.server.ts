@@ -6,52 +6,35 @@ import { can } from "../../api/domain/roles";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
-import { readListParams, apiListQuery, type ListParams } from "~/lib/list-params";
+import { apiListQuery } from "~/lib/list-params";
 import { fileDate, xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
 import { collaboratorReportPage } from "~/models/reports.server";
 
 import { COLLABORATOR_FIELDS, COLLABORATORS_DEFAULT_SORT } from "./collaborator-report";
-import { listQuery, reportFrame, type ReportFrame } from "./frame.server";
+import { listQuery, reportFrame, reportListState, type ReportFrame, type ReportListState } from "./frame.server";
 
 export const COLLABORATORS_PATH = "/historico-colaboradores";
 const EXPORT_PAGE_SIZE = 160;
 
-/** The report's URL state: the list's (q, ordem, dir, pagina, tamanho) and inicio, fim, filial, campos. */
-export type CollaboratorReportState = ListParams & {
-  inicio: string;
-  fim: string;
-  filial: number | null;
-  campos: string[];
-  /** 'Mostrar dados anteriores à Agosto/2022' (§2.9), kept in the URL; read by reports part 2. */
-  anteriores: boolean;
-};
+/** The report's URL state: the list's, and 'Mostrar dados anteriores à Agosto/2022' (§2.9), kept in the URL. */
+export type CollaboratorReportState = ReportListState & { anteriores: boolean };
 
 /** The list's state and its API query, read from the frame (the list page and its Excel export read the same). */
 export function collaboratorListQuery(frame: ReportFrame) {
   const personal = can(frame.api.auth.user, "manageRegisters");
   const fields = COLLABORATOR_FIELDS.filter((field) => personal || field.key === "colaborador");
-  const chosen = frame.search.getAll("campos");
-  const campos = fields.map((field) => field.key as string).filter((key) => chosen.includes(key));
-  const list = readListParams(`${COLLABORATORS_PATH}?${frame.search}`, COLLABORATORS_DEFAULT_SORT);
+  const anteriores = frame.search.get("anteriores") === "1";
   const state: CollaboratorReportState = {
-    ...list,
-    inicio: frame.period.from,
-    fim: frame.period.to,
-    filial: frame.filial,
-    campos: campos.length ? campos : ["colaborador"],
-    anteriores: frame.search.get("anteriores") === "1",
+    ...reportListState(frame, COLLABORATORS_PATH, {
+      defaultSort: COLLABORATORS_DEFAULT_SORT,
+      fields,
+      defaultField: "colaborador",
+      keep: anteriores ? [["anteriores", "1"]] : [],
+    }),
+    anteriores,
   };
-  state.extra = [
-    ["inicio", state.inicio],
-    ["fim", state.fim],
-    ...(frame.filial ? [["filial", String(frame.filial)] as [string, string]] : []),
-    ...(state.anteriores ? [["anteriores", "1"] as [string, string]] : []),
-    ...state.campos
-      .filter((key) => key !== "colaborador" || state.campos.length > 1)
-      .map((key) => ["campos", key] as [string, string]),
-  ];
   const query = {
-    ...apiListQuery(list),
+    ...apiListQuery(state),
     dataIni: state.inicio,
     dataFim: state.fim,
     ...frame.scope,

@@ -4,11 +4,12 @@ import { REPORT_TEXTS as T } from "../../api/domain/reports";
 
 import { DataList } from "~/components/data-list";
 import { FilterChoices } from "~/components/filter-choices";
-import { ListSearch, Pager } from "~/components/list-controls";
+import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
 
 import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
 import type { collaboratorsLoader } from "./collaborators.server";
+import { ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
 
 const PATH = "/historico-colaboradores";
@@ -34,39 +35,14 @@ export default function CollaboratorsReport() {
       </PageHeader>
       {/* The drill-down levels: a dialog with JS, a section here without it. */}
       <Outlet />
-      {/* Drawn anew on every navigation: after a refused period the form shows the dates of the view it went back to. */}
-      <ListSearch key={location.key} params={state} label="Buscar" defaultSort={DEFAULT_SORT}>
-        {branches ? (
-          <div className="field">
-            <label htmlFor="filial">Filial</label>
-            <select id="filial" name="filial" defaultValue={state.filial ?? -1}>
-              <option value={-1}>Todos</option>
-              {branches.map((branch) => (
-                <option key={branch.id} value={branch.id}>
-                  {branch.nome}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <div className="field field-date">
-          <label htmlFor="inicio">Data inicial</label>
-          <input id="inicio" name="inicio" type="date" defaultValue={state.inicio} required />
-        </div>
-        <div className="field field-date">
-          <label htmlFor="fim">Data final</label>
-          <input id="fim" name="fim" type="date" defaultValue={state.fim} required />
-        </div>
-        {/* The view to go back to when the dates asked for are refused ('Filtro inválido'). */}
-        <input type="hidden" name="inicioAnterior" value={state.inicio} />
-        <input type="hidden" name="fimAnterior" value={state.fim} />
+      <ReportFilters key={location.key} state={state} branches={branches} defaultSort={DEFAULT_SORT}>
         {/* §2.9: present here; the old system's data it brings in is read by reports part 2 (issue 24). */}
         <label className="check" title={T.legacyTooltip}>
           <input type="checkbox" name="anteriores" value="1" defaultChecked={state.anteriores} />
           Mostrar dados anteriores à Agosto/2022
         </label>
         {fields.length > 1 ? <FilterChoices fields={fields} chosen={state.campos} defaultChoice="colaborador" /> : null}
-      </ListSearch>
+      </ReportFilters>
       {notice ? (
         <p className="notice" role="status">
           {notice}

@@ -3,45 +3,25 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
 import { failLoad } from "~/catalogues/catalogue.server";
-import { apiListQuery, readListParams, type ListParams } from "~/lib/list-params";
+import { apiListQuery } from "~/lib/list-params";
 import { fileDate } from "~/lib/xlsx.server";
 import { environmentReportPage } from "~/models/reports.server";
 
 import { ENVIRONMENT_FIELDS, ENVIRONMENTS_DEFAULT_SORT } from "./environment-report";
-import { listQuery, reportFrame, type ReportFrame } from "./frame.server";
+import { listQuery, reportFrame, reportListState, type ReportFrame } from "./frame.server";
 import { withQuery } from "./report-links";
 import { periodText, reportRowsPdf, reportRowsXlsx, type ReportRowsFilter } from "./report-rows.server";
 
 export const ENVIRONMENTS_PATH = "/historico-ambientes";
 
-export type EnvironmentReportState = ListParams & {
-  inicio: string;
-  fim: string;
-  filial: number | null;
-  campos: string[];
-};
-
 /** The list's state and the rooms' search, read from the frame (the page and its downloads read the same). */
 function environmentListQuery(frame: ReportFrame) {
-  const chosen = frame.search.getAll("campos");
-  const campos = ENVIRONMENT_FIELDS.map((field) => field.key as string).filter((key) => chosen.includes(key));
-  const list = readListParams(`${ENVIRONMENTS_PATH}?${frame.search}`, ENVIRONMENTS_DEFAULT_SORT);
-  const state: EnvironmentReportState = {
-    ...list,
-    inicio: frame.period.from,
-    fim: frame.period.to,
-    filial: frame.filial,
-    campos: campos.length ? campos : ["ambiente"],
-  };
-  state.extra = [
-    ["inicio", state.inicio],
-    ["fim", state.fim],
-    ...(frame.filial ? [["filial", String(frame.filial)] as [string, string]] : []),
-    ...state.campos
-      .filter((key) => key !== "ambiente" || state.campos.length > 1)
-      .map((key) => ["campos", key] as [string, string]),
-  ];
-  const search: ReportRowsFilter = { q: list.q || undefined, campos: state.campos.join(",") };
+  const state = reportListState(frame, ENVIRONMENTS_PATH, {
+    defaultSort: ENVIRONMENTS_DEFAULT_SORT,
+    fields: ENVIRONMENT_FIELDS,
+    defaultField: "ambiente",
+  });
+  const search: ReportRowsFilter = { q: state.q || undefined, campos: state.campos.join(",") };
   return { state, search };
 }
 

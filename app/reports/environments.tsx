@@ -3,11 +3,12 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { REPORT_TEXTS as T } from "../../api/domain/reports";
 
 import { FilterChoices } from "~/components/filter-choices";
-import { ListSearch, Pager } from "~/components/list-controls";
+import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
 
 import { ENVIRONMENT_FIELDS, ENVIRONMENTS_DEFAULT_SORT as DEFAULT_SORT } from "./environment-report";
 import type { environmentsLoader } from "./environments.server";
+import { ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
 
 const PATH = "/historico-ambientes";
@@ -31,32 +32,9 @@ export default function EnvironmentsReport() {
         </a>
       </PageHeader>
       <Outlet />
-      <ListSearch key={location.key} params={state} label="Buscar" defaultSort={DEFAULT_SORT}>
-        {branches ? (
-          <div className="field">
-            <label htmlFor="filial">Filial</label>
-            <select id="filial" name="filial" defaultValue={state.filial ?? -1}>
-              <option value={-1}>Todos</option>
-              {branches.map((branch) => (
-                <option key={branch.id} value={branch.id}>
-                  {branch.nome}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        <div className="field field-date">
-          <label htmlFor="inicio">Data inicial</label>
-          <input id="inicio" name="inicio" type="date" defaultValue={state.inicio} required />
-        </div>
-        <div className="field field-date">
-          <label htmlFor="fim">Data final</label>
-          <input id="fim" name="fim" type="date" defaultValue={state.fim} required />
-        </div>
-        <input type="hidden" name="inicioAnterior" value={state.inicio} />
-        <input type="hidden" name="fimAnterior" value={state.fim} />
+      <ReportFilters key={location.key} state={state} branches={branches} defaultSort={DEFAULT_SORT}>
         <FilterChoices fields={[...ENVIRONMENT_FIELDS]} chosen={state.campos} defaultChoice="ambiente" />
-      </ListSearch>
+      </ReportFilters>
       {notice ? (
         <p className="notice" role="status">
           {notice}

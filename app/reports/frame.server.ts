@@ -5,6 +5,7 @@ import type { DateRange } from "../../api/domain/schedule-expansion";
 import { businessToday } from "../../api/domain/schedule-expansion";
 
 import { failLoad } from "~/catalogues/catalogue.server";
+import { readListParams, type ListParams } from "~/lib/list-params";
 import type { PagePath } from "~/lib/navigation";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
@@ -105,4 +106,47 @@ export function idParam(value: string | undefined) {
 export function dayParam(value: string | undefined) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value ?? "")) throw new Response("Não encontrado", { status: 404 });
   return value!;
+}
+
+/** A report list's URL state: the list's (q, ordem, dir, pagina, tamanho), the period, the branch, 'Filtrar por'. */
+export type ReportListState = ListParams & { inicio: string; fim: string; filial: number | null; campos: string[] };
+
+/**
+ * The list state of a report page from its frame: the chosen 'Filtrar por' fields among `fields` (`defaultField`
+ * when none), and the values the sort and pager links keep (`extra`, plus `keep`).
+ */
+export function reportListState(
+  frame: ReportFrame,
+  path: string,
+  {
+    defaultSort,
+    fields,
+    defaultField,
+    keep = [],
+  }: {
+    defaultSort: string;
+    fields: readonly { key: string }[];
+    defaultField: string;
+    keep?: [string, string][];
+  },
+): ReportListState {
+  const chosen = frame.search.getAll("campos");
+  const campos = fields.map((field) => field.key).filter((key) => chosen.includes(key));
+  const state: ReportListState = {
+    ...readListParams(`${path}?${frame.search}`, defaultSort),
+    inicio: frame.period.from,
+    fim: frame.period.to,
+    filial: frame.filial,
+    campos: campos.length ? campos : [defaultField],
+  };
+  state.extra = [
+    ["inicio", state.inicio],
+    ["fim", state.fim],
+    ...(frame.filial ? [["filial", String(frame.filial)] as [string, string]] : []),
+    ...keep,
+    ...state.campos
+      .filter((key) => key !== defaultField || state.campos.length > 1)
+      .map((key) => ["campos", key] as [string, string]),
+  ];
+  return state;
 }

@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+
+import { ListSearch } from "~/components/list-controls";
+import type { ListParams } from "~/lib/list-params";
+
+/**
+ * A report list's GET form (issue 23 §1): the search and page size (ListSearch), the branch for company-wide users
+ * ('Todos' = every branch), the period, and the report's own fields (`children`). The dates the form shows travel as
+ * inicioAnterior / fimAnterior: the view to go back to when the dates asked for are refused ('Filtro inválido').
+ * Give it `key={location.key}`: drawn anew on every navigation, after a refusal it shows the dates it went back to.
+ */
+export function ReportFilters({
+  state,
+  branches,
+  defaultSort,
+  children,
+}: {
+  state: ListParams & { inicio: string; fim: string; filial: number | null };
+  branches: { id: number; nome: string }[] | null;
+  defaultSort: string;
+  children?: ReactNode;
+}) {
+  return (
+    <ListSearch params={state} label="Buscar" defaultSort={defaultSort}>
+      {branches ? (
+        <div className="field">
+          <label htmlFor="filial">Filial</label>
+          <select id="filial" name="filial" defaultValue={state.filial ?? -1}>
+            <option value={-1}>Todos</option>
+            {branches.map((branch) => (
+              <option key={branch.id} value={branch.id}>
+                {branch.nome}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <div className="field field-date">
+        <label htmlFor="inicio">Data inicial</label>
+        <input id="inicio" name="inicio" type="date" defaultValue={state.inicio} required />
+      </div>
+      <div className="field field-date">
+        <label htmlFor="fim">Data final</label>
+        <input id="fim" name="fim" type="date" defaultValue={state.fim} required />
+      </div>
+      <input type="hidden" name="inicioAnterior" value={state.inicio} />
+      <input type="hidden" name="fimAnterior" value={state.fim} />
+      {children}
+    </ListSearch>
+  );
+}
