@@ -79,15 +79,19 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
           : sql<boolean>`regexp_replace(u.telefone, '\\D', '', 'g') like ${numbers}`;
     }
   };
-  const grouped = bookings
-    .innerJoin("users as u", "u.id", "b.user_id")
-    .$if(term !== "", (qb) => qb.where(sql<boolean>`(${sql.join(fields.map(matches), sql` or `)})`))
-    .groupBy("u.id");
+  // The period's bookings are counted per collaborator in one pass over them, with nothing joined to each booking; the
+  // collaborators' names, the search and the sort then join those few groups (the same rows: a filter on the user
+  // holds for every booking of that user, before or after the count).
+  const counts = bookings.select(["b.user_id", ...bookingCounts(query.today)]).groupBy("b.user_id");
+  const grouped = db
+    .selectFrom(counts.as("g"))
+    .innerJoin("users as u", "u.id", "g.user_id")
+    .$if(term !== "", (qb) => qb.where(sql<boolean>`(${sql.join(fields.map(matches), sql` or `)})`));
   const sortKey = {
     nome: sql`u.nome_folded`,
     filial: sql`(select br.nome_folded from branches br where br.id = u.branch_id)`,
-    agendamentos: sql`count(*)`,
-    completos: sql`count(*) filter (where b.status = 'Completo')`,
+    agendamentos: sql`g.agendamentos`,
+    completos: sql`g.completos`,
   }[(COLLABORATOR_SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as CollaboratorSort) : "nome"];
   const direction = query.dir === "desc" ? sql`desc` : sql`asc`;
   const { page, size, limit, offset } = pageOf(query);
@@ -101,7 +105,10 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
       "u.avatar",
       "u.data_nascimento",
       sql<string | null>`(select br.nome from branches br where br.id = u.branch_id)`.as("filial"),
-      ...bookingCounts(query.today),
+      "g.agendamentos",
+      "g.completos",
+      "g.incompletos",
+      "g.nao_realizados",
       // The total comes with the page (the groups counted once): a second read of the period only for a page past the end.
       sql<string>`count(*) over ()`.as("total_rows"),
     ])

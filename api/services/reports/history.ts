@@ -89,11 +89,30 @@ type ExecutionJson = {
  */
 export async function readReportBookings(db: Kysely<DB>, ids: readonly number[]): Promise<ReportBookingRow[]> {
   if (ids.length === 0) return [];
+  // The slots first, then each room's procedures once (not once per slot), the names by joins.
   const rows = await db
-    .selectFrom("bookings as b")
+    .with("bk", (qb) => qb.selectFrom("bookings").selectAll().where("id", "in", ids))
+    .with("procs", (qb) =>
+      qb
+        .selectFrom("environment_procedures as ep")
+        .innerJoin("procedures as p", "p.id", "ep.procedure_id")
+        .where("ep.environment_id", "in", qb.selectFrom("bk").select("bk.environment_id"))
+        .where("p.deleted_at", "is", null)
+        .groupBy("ep.environment_id")
+        .select([
+          "ep.environment_id",
+          sql<
+            { id: number; name: string }[]
+          >`json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name_folded, p.id)`.as("list"),
+        ]),
+    )
+    .selectFrom("bk as b")
     .innerJoin("environments as e", "e.id", "b.environment_id")
     .innerJoin("users as u", "u.id", "b.user_id")
-    .where("b.id", "in", ids)
+    .leftJoin("branches as br", "br.id", "b.branch_id")
+    .leftJoin("categories as c", "c.id", "e.category_id")
+    .leftJoin("sectors as s", "s.id", "e.sector_id")
+    .leftJoin("procs", "procs.environment_id", "b.environment_id")
     .select([
       "b.id",
       "b.agenda_id",
@@ -109,13 +128,10 @@ export async function readReportBookings(db: Kysely<DB>, ids: readonly number[])
       "e.name as ambiente",
       "e.andar",
       "u.nome as colaborador",
-      sql<string>`(select br.nome from branches br where br.id = b.branch_id)`.as("filial"),
-      sql<string>`(select c.name from categories c where c.id = e.category_id)`.as("categoria"),
-      sql<string>`(select s.name from sectors s where s.id = e.sector_id)`.as("setor"),
-      sql<{ id: number; name: string }[]>`coalesce((
-        select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name_folded, p.id)
-        from environment_procedures ep join procedures p on p.id = ep.procedure_id
-        where ep.environment_id = b.environment_id and p.deleted_at is null), '[]')`.as("procedures"),
+      "br.nome as filial",
+      "c.name as categoria",
+      "s.name as setor",
+      sql<{ id: number; name: string }[]>`coalesce(procs.list, '[]')`.as("procedures"),
       sql<ExecutionJson[]>`coalesce((
         select json_agg(json_build_object('id', h.id, 'procedureId', h.procedure_id, 'procedure', pr.name,
           'observacao', h.observacao, 'ocorrencia', h.ocorrencia, 'image', h.image, 'createdAt', h.created_at)
@@ -180,19 +196,17 @@ export async function reportDays(
 ) {
   const bookings = await reportBookingsQuery(db, scope, query);
   const { page, size, limit, offset } = pageOf(query);
-  const groups = await bookings
-    .innerJoin("environments as e", "e.id", "b.environment_id")
-    .select([
-      "b.data_agend",
-      "b.environment_id",
-      "e.name",
-      sql<number[]>`array_agg(b.id order by b.slot, b.id)`.as("ids"),
-      sql<string>`count(*) over ()`.as("total_rows"),
-    ])
-    .groupBy(["b.data_agend", "b.environment_id", "e.name", "e.name_folded"])
-    .orderBy("b.data_agend", "desc")
+  // Grouped first, the room's name joined to the groups (not to each booking).
+  const days = bookings
+    .select(["b.data_agend", "b.environment_id", sql<number[]>`array_agg(b.id order by b.slot, b.id)`.as("ids")])
+    .groupBy(["b.data_agend", "b.environment_id"]);
+  const groups = await db
+    .selectFrom(days.as("g"))
+    .innerJoin("environments as e", "e.id", "g.environment_id")
+    .select(["g.data_agend", "g.environment_id", "e.name", "g.ids", sql<string>`count(*) over ()`.as("total_rows")])
+    .orderBy("g.data_agend", "desc")
     .orderBy("e.name_folded")
-    .orderBy("b.environment_id")
+    .orderBy("g.environment_id")
     .$call(onePage({ limit, offset }))
     .execute();
   const slots = await readReportBookings(
