@@ -4,7 +4,7 @@
  * database is migrated and given the demo data without history in this process, then the year of history
  * (bench/history-data.ts, set-based SQL, timed) and ANALYZE; it is closed and the built server started on it. Each
  * report's first page and its drill-downs are then loaded like the other cases (autocannon, 10 connections, signed in
- * as the demo admin with an API token) over the whole year. A report route that answers 404 ('Rota não encontrada':
+ * as the demo admin with an API token) over the whole year, and the first pages over the last 31 days. A report route that answers 404 ('Rota não encontrada':
  * not built yet) is skipped with a note, never a failure.
  *
  * The Excel figures of the same issue (10,000 and 100,000 report rows through xlsxResponse, and as CSV) are
@@ -42,6 +42,15 @@ type ReportCase = {
 
 const period = (data: HistoryData) => `dataIni=${data.dataIni}&dataFim=${data.today}`;
 
+/** Days of the month-long cases: what managers mostly read is a day, a week or a month (the page's default is today). */
+export const MONTH_DAYS = 31;
+
+/** The 31 days ending today. */
+const month = (data: HistoryData) => {
+  const first = new Date(Date.parse(`${data.today}T00:00:00Z`) - (MONTH_DAYS - 1) * 86_400_000);
+  return `dataIni=${first.toISOString().slice(0, 10)}&dataFim=${data.today}`;
+};
+
 /** A page of exactly `size` items, with the expected total when given. */
 const pageOf =
   (size: number, total?: number) =>
@@ -61,7 +70,10 @@ const chunkOf = (body: unknown): string | undefined => {
   return undefined;
 };
 
-/** Each report's first page and drill-down, over the whole year (the longest period a report may ask). */
+/**
+ * Each report's first page and drill-down over the whole year (the longest period a report may ask), then the first
+ * pages over the last 31 days.
+ */
 export const REPORT_CASES: ReportCase[] = [
   {
     name: "collaborators, page 1",
@@ -100,6 +112,27 @@ export const REPORT_CASES: ReportCase[] = [
         ? `/api/relatorios/linhas?${period(data)}&size=500&after=${encodeURIComponent(next)}`
         : undefined;
     },
+    check: chunkOf,
+  },
+  // The same first pages over the month ending today.
+  {
+    name: `collaborators, page 1, ${MONTH_DAYS} days`,
+    path: (data) => `/api/relatorios/colaboradores?${month(data)}&page=1&size=20`,
+    check: pageOf(20, COLLABORATORS),
+  },
+  {
+    name: `environments (cards), page 1, ${MONTH_DAYS} days`,
+    path: (data) => `/api/relatorios/ambientes?${month(data)}&page=1&size=20`,
+    check: pageOf(20),
+  },
+  {
+    name: `a collaborator's (room, day) groups, page 1, ${MONTH_DAYS} days`,
+    path: (data) => `/api/relatorios/dias?${month(data)}&userId=${data.busyUserId}&page=1&size=20`,
+    check: pageOf(20),
+  },
+  {
+    name: `export rows, first chunk of 500 slots, ${MONTH_DAYS} days`,
+    path: (data) => `/api/relatorios/linhas?${month(data)}&size=500`,
     check: chunkOf,
   },
 ];
