@@ -308,7 +308,19 @@ export function reportsReport(result: ReportsResult) {
   const loaded = result.cases.filter((entry) => entry.load);
   lines.push(
     formatTable(
-      ["db", "case", ">rows", ">body decoded", ">req/s", ">p50 ms", ">p95 ms", ">p99 ms", ">server CPU ms/req", ">bad"],
+      [
+        "db",
+        "case",
+        ">rows",
+        ">body decoded",
+        ">alone ms",
+        ">req/s",
+        ">p50 ms",
+        ">p95 ms",
+        ">p99 ms",
+        ">server CPU ms/req",
+        ">bad",
+      ],
       loaded.map(({ db, name, rows, bytes, aloneMs, load }) => [
         db,
         name,
