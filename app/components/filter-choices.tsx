@@ -1,29 +1,35 @@
 /**
  * 'Filtrar por' (spec 001 §2.15): which fields the search looks in, as tick boxes `campos` of the search's GET form,
- * folded in a <details> (no JS needed). The summary counts the choices when they are not the default one.
+ * folded in a <details> (no JS needed). The summary counts the choices when they are not the default one. The same
+ * shape serves other choices of a GET form (`name`, e.g. a report's visible columns, whose default is all of them).
  */
 export function FilterChoices({
   title = "Filtrar por",
+  name = "campos",
   fields,
   chosen,
   defaultChoice,
 }: {
   title?: string;
+  name?: string;
   fields: readonly { key: string; label: string }[];
   chosen: readonly string[];
-  defaultChoice: string;
+  /** The default choice; none: every field is the default. */
+  defaultChoice?: string;
 }) {
+  const isDefault =
+    defaultChoice === undefined ? chosen.length === fields.length : chosen.length === 1 && chosen[0] === defaultChoice;
   return (
     <details className="filter">
       <summary className="button">
         {title}
-        {chosen.length > 1 || chosen[0] !== defaultChoice ? ` (${chosen.length})` : ""}
+        {isDefault ? "" : ` (${chosen.length})`}
       </summary>
       <fieldset className="filter-panel" key={chosen.join(",")}>
         <legend>{title}</legend>
         {fields.map((field) => (
           <label key={field.key} className="check">
-            <input type="checkbox" name="campos" value={field.key} defaultChecked={chosen.includes(field.key)} />
+            <input type="checkbox" name={name} value={field.key} defaultChecked={chosen.includes(field.key)} />
             {field.label}
           </label>
         ))}

@@ -10,28 +10,44 @@ import { apiListQuery } from "~/lib/list-params";
 import { fileDate, xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
 import { collaboratorReportPage } from "~/models/reports.server";
 
-import { COLLABORATOR_FIELDS, COLLABORATORS_DEFAULT_SORT } from "./collaborator-report";
+import { COLLABORATOR_COLUMNS, COLLABORATOR_FIELDS, COLLABORATORS_DEFAULT_SORT } from "./collaborator-report";
 import { listQuery, reportFrame, reportListState, type ReportFrame, type ReportListState } from "./frame.server";
 
 export const COLLABORATORS_PATH = "/historico-colaboradores";
 const EXPORT_PAGE_SIZE = 160;
 
-/** The report's URL state: the list's, and 'Mostrar dados anteriores à Agosto/2022' (§2.9), kept in the URL. */
-export type CollaboratorReportState = ReportListState & { anteriores: boolean };
+/**
+ * The report's URL state: the list's, 'Mostrar dados anteriores à Agosto/2022' (§2.9) and the visible columns
+ * (`colunas`, the column-filter dialog: all when none is given), kept in the URL like the rest.
+ */
+export type CollaboratorReportState = ReportListState & { anteriores: boolean; colunas: string[] };
 
 /** The list's state and its API query, read from the frame (the list page and its Excel export read the same). */
 export function collaboratorListQuery(frame: ReportFrame) {
   const personal = can(frame.api.auth.user, "manageRegisters");
   const fields = COLLABORATOR_FIELDS.filter((field) => personal || field.key === "colaborador");
   const anteriores = frame.search.get("anteriores") === "1";
+  const columns = COLLABORATOR_COLUMNS.filter(
+    (column) => personal || !(["cpf", "email", "telefone"] as string[]).includes(column.key),
+  );
+  const ticked = columns
+    .map((column) => column.key as string)
+    .filter((key) => frame.search.getAll("colunas").includes(key));
+  const colunas = ticked.length ? ticked : columns.map((column) => column.key as string);
   const state: CollaboratorReportState = {
     ...reportListState(frame, COLLABORATORS_PATH, {
       defaultSort: COLLABORATORS_DEFAULT_SORT,
       fields,
       defaultField: "colaborador",
-      keep: anteriores ? [["anteriores", "1"]] : [],
+      keep: [
+        ...(anteriores ? [["anteriores", "1"] as [string, string]] : []),
+        ...(ticked.length && ticked.length < columns.length
+          ? ticked.map((key) => ["colunas", key] as [string, string])
+          : []),
+      ],
     }),
     anteriores,
+    colunas,
   };
   const query = {
     ...apiListQuery(state),
@@ -40,7 +56,7 @@ export function collaboratorListQuery(frame: ReportFrame) {
     ...frame.scope,
     campos: state.campos.join(","),
   };
-  return { state, query, fields, personal };
+  return { state, query, fields, columns, personal };
 }
 
 export type CollaboratorRow = ReturnType<typeof collaboratorRow>;
@@ -75,7 +91,7 @@ async function loadPage(frame: ReportFrame, query: Parameters<typeof collaborato
  */
 export async function collaboratorsLoader(args: LoaderFunctionArgs) {
   const frame = await reportFrame(args, COLLABORATORS_PATH);
-  const { state, query, fields, personal } = collaboratorListQuery(frame);
+  const { state, query, fields, columns, personal } = collaboratorListQuery(frame);
   const page = await loadPage(frame, query);
   return {
     state,
@@ -83,6 +99,7 @@ export async function collaboratorsLoader(args: LoaderFunctionArgs) {
     notice: frame.notice,
     branches: frame.branches,
     fields,
+    columns,
     personal,
     total: page.total,
     rows: page.items.map(collaboratorRow),
@@ -100,26 +117,31 @@ export async function* collaboratorRows(frame: ReportFrame) {
   }
 }
 
-/** The list as shown (every page, its filters, search and order) as 'relatorio-colaboradores-DD-MM-YYYY.xlsx'. */
+/** The Excel file's column of each column of the list (its header is the list's label). */
+const SHEET_COLUMNS: Record<string, Omit<SheetColumn<CollaboratorRow>, "header">> = {
+  nome: { width: 30, value: (row) => row.nome },
+  filial: { width: 24, value: (row) => row.filial },
+  cpf: { width: 16, value: (row) => row.cpf },
+  email: { width: 30, value: (row) => row.email },
+  telefone: { width: 18, value: (row) => row.telefone },
+  agendamentos: { width: 14, value: (row) => row.agendamentos },
+  completos: { width: 12, value: (row) => row.completos },
+  incompletos: { width: 12, value: (row) => row.incompletos },
+  naoRealizados: { width: 14, value: (row) => row.naoRealizados },
+};
+
+/**
+ * The list as shown (every page, its filters, search, order and visible columns) as
+ * 'relatorio-colaboradores-DD-MM-YYYY.xlsx'.
+ */
 export async function collaboratorsXlsxLoader(args: LoaderFunctionArgs) {
   const frame = await reportFrame(args, COLLABORATORS_PATH);
-  const { personal } = collaboratorListQuery(frame);
-  const columns: SheetColumn<CollaboratorRow>[] = [
-    { header: "Colaborador", width: 30, value: (row) => row.nome },
-    { header: "Filial", width: 24, value: (row) => row.filial },
-    ...(personal
-      ? [
-          { header: "CPF", width: 16, value: (row: CollaboratorRow) => row.cpf },
-          { header: "E-mail", width: 30, value: (row: CollaboratorRow) => row.email },
-          { header: "Telefone", width: 18, value: (row: CollaboratorRow) => row.telefone },
-        ]
-      : []),
-    { header: "Agendamentos", width: 14, value: (row) => row.agendamentos },
-    { header: "Completos", width: 12, value: (row) => row.completos },
-    { header: "Incompletos", width: 12, value: (row) => row.incompletos },
-    { header: "Não realizados", width: 14, value: (row) => row.naoRealizados },
-  ];
-  return xlsxResponse(`relatorio-colaboradores-${fileDate()}.xlsx`, "Colaboradores", columns, collaboratorRows(frame), {
+  const { state, columns } = collaboratorListQuery(frame);
+  const shown = [
+    { key: "nome", label: "Colaborador" },
+    ...columns.filter((column) => state.colunas.includes(column.key)),
+  ].map((column) => ({ header: column.label, ...SHEET_COLUMNS[column.key] }));
+  return xlsxResponse(`relatorio-colaboradores-${fileDate()}.xlsx`, "Colaboradores", shown, collaboratorRows(frame), {
     onError: (error) => console.error(error),
   });
 }

@@ -13,6 +13,8 @@ import { ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
 
 const PATH = "/historico-colaboradores";
+/** The columns the list sorts by (besides the name): the API's sorts. */
+const SORTABLE = ["filial", "agendamentos", "completos"] as const;
 
 type Row = ReturnType<typeof useLoaderData<typeof collaboratorsLoader>>["rows"][number];
 
@@ -22,13 +24,16 @@ type Row = ReturnType<typeof useLoaderData<typeof collaboratorsLoader>>["rows"][
  * form, so it works without JS and the view can be shared by e-mail.
  */
 export default function CollaboratorsReport() {
-  const { state, listQuery, notice, branches, fields, personal, total, rows } =
+  const { state, listQuery, notice, branches, fields, columns, total, rows } =
     useLoaderData<typeof collaboratorsLoader>();
   const location = useLocation();
   const drillDown = (id: number, level = "") => withQuery(`${PATH}/${id}${level}`, listQuery);
   return (
     <>
       <PageHeader title={T.collaboratorsTitle} help={T.collaboratorsTooltip}>
+        <Link className="button" to={withQuery(PATH, listQuery)}>
+          Atualizar
+        </Link>
         <a className="button" href={withQuery(`${PATH}/exportar.xlsx`, listQuery)}>
           Exportar Excel
         </a>
@@ -41,6 +46,8 @@ export default function CollaboratorsReport() {
           <input type="checkbox" name="anteriores" value="1" defaultChecked={state.anteriores} />
           Mostrar dados anteriores à Agosto/2022
         </label>
+        {/* The column-filter dialog (§2.9): which columns the list (and its Excel file) shows. */}
+        <FilterChoices title="Colunas" name="colunas" fields={columns} chosen={state.colunas} />
         {fields.length > 1 ? <FilterChoices fields={fields} chosen={state.campos} defaultChoice="colaborador" /> : null}
       </ReportFilters>
       {notice ? (
@@ -83,18 +90,15 @@ export default function CollaboratorsReport() {
                 </span>
               ),
             },
-            { id: "filial", label: "Filial", sortKey: "filial", cell: (row) => row.filial },
-            ...(personal
-              ? [
-                  { id: "cpf", label: "CPF", cell: (row: Row) => row.cpf },
-                  { id: "email", label: "E-mail", cell: (row: Row) => row.email, wrap: true },
-                  { id: "telefone", label: "Telefone", cell: (row: Row) => row.telefone },
-                ]
-              : []),
-            { id: "agendamentos", label: "Agendamentos", sortKey: "agendamentos", cell: (row) => row.agendamentos },
-            { id: "completos", label: "Completos", sortKey: "completos", cell: (row) => row.completos },
-            { id: "incompletos", label: "Incompletos", cell: (row) => row.incompletos },
-            { id: "naoRealizados", label: "Não realizados", cell: (row) => row.naoRealizados },
+            ...columns
+              .filter((column) => state.colunas.includes(column.key))
+              .map((column) => ({
+                id: column.key,
+                label: column.label,
+                sortKey: (SORTABLE as readonly string[]).includes(column.key) ? column.key : undefined,
+                wrap: column.key === "email",
+                cell: (row: Row) => row[column.key],
+              })),
           ]}
         />
       )}

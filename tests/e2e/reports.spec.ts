@@ -55,7 +55,7 @@ test("collaborators: a shared link opens after sign-in; a date after today keeps
   await expect(page).toHaveURL(view);
   await expect(page.getByRole("heading", { level: 1, name: "Colaboradores" })).toBeVisible();
   await expect(page.getByLabel("Data inicial")).toHaveValue(today);
-  await expect(page.getByLabel("Filial")).toHaveValue(String(BRANCHES.messejana.id));
+  await expect(page.getByRole("combobox", { name: "Filial" })).toHaveValue(String(BRANCHES.messejana.id));
   const rows = page.getByRole("table", { name: "Colaboradores" }).getByRole("row");
   await expect(rows.filter({ hasText: "Bruno Lima" })).toHaveCount(1);
   await expect(rows.filter({ hasText: "Sebastião ASG" })).toHaveCount(0);
@@ -71,6 +71,17 @@ test("collaborators: a shared link opens after sign-in; a date after today keeps
   await expect(page).not.toHaveURL(/Anterior/);
   await expect(page.getByLabel("Data final")).toHaveValue(today);
   await expect(rows.filter({ hasText: "Bruno Lima" })).toHaveCount(1);
+
+  // The column-filter dialog ('Colunas'): the list shows the columns ticked; the URL keeps them.
+  await page.getByText("Colunas", { exact: true }).first().click();
+  const columns = page.getByRole("group", { name: "Colunas" });
+  await columns.getByLabel("Telefone").uncheck();
+  await columns.getByLabel("Incompletos").uncheck();
+  await columns.getByRole("button", { name: "Aplicar" }).click();
+  await expect(page).toHaveURL(/colunas=cpf/);
+  await expect(page.getByRole("columnheader", { name: "Telefone" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: "Incompletos" })).toHaveCount(0);
+  await expect(page.getByRole("columnheader", { name: /Não realizados/ })).toBeVisible();
 
   // 'Exportar Excel' holds the list as shown, every page of it: the same rows, cell for cell. Other tests may schedule
   // for the same people meanwhile, so the screen and the file are read again until they were read in the same state.
