@@ -129,7 +129,7 @@ async function buildCsv(count: number) {
     for await (const chunk of output) bytes += (chunk as Buffer).length;
     return bytes;
   })();
-  let chunk: (string | number | null)[][] = [];
+  let chunk: ReturnType<(typeof COLUMNS)[number]["value"]>[][] = [];
   let header = true;
   const flush = async () => {
     const text = Papa.unparse(

@@ -23,7 +23,8 @@ import { BUSINESS_TIME_ZONE } from "./format";
 export type SheetColumn<Row> = {
   header: string;
   width: number;
-  value: (row: Row) => string | number | null;
+  /** A cell's value; a link (e.g. to a photo: the streaming writer cannot embed images) as { text, hyperlink }. */
+  value: (row: Row) => string | number | null | { text: string; hyperlink: string };
   fill?: (row: Row) => string | null;
 };
 

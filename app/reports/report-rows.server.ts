@@ -8,6 +8,8 @@ import type { ReportRow, ReportRowsParams } from "../../api/routes/reports";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { BUSINESS_TIME_ZONE, formatDateBR } from "~/lib/format";
 import { pdfResponse } from "~/lib/pdf.server";
+import { photoUrl } from "~/lib/photos";
+import { publicUrlOf } from "~/lib/public-url.server";
 import { xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
 import { reportRowsChunk } from "~/models/reports.server";
 import { redirectWithToast } from "~/toast.server";
@@ -83,9 +85,20 @@ export async function* reportLines(frame: ReportFrame, filter: ReportRowsFilter)
 
 const logDownloadError = (error: unknown) => console.error(error);
 
-/** The view's rows as an .xlsx file, streamed. */
+/**
+ * The view's rows as an .xlsx file, streamed, with a last column 'Foto': a link to the execution's photo (the web
+ * app's photo route at the public address, which asks for the reader's session like the report does), '-' for none.
+ */
 export function reportRowsXlsx(frame: ReportFrame, filter: ReportRowsFilter, fileName: string) {
-  return xlsxResponse(fileName, "Relatório", REPORT_COLUMNS, reportLines(frame, filter), { onError: logDownloadError });
+  const base = publicUrlOf(frame.api.context, frame.api.request);
+  const photo: SheetColumn<ReportLine> = {
+    header: "Foto",
+    width: 12,
+    value: (row) => (row.foto ? { text: "Ver foto", hyperlink: `${base}${photoUrl(row.foto)}` } : "-"),
+  };
+  return xlsxResponse(fileName, "Relatório", [...REPORT_COLUMNS, photo], reportLines(frame, filter), {
+    onError: logDownloadError,
+  });
 }
 
 /**

@@ -208,6 +208,7 @@ test("environments: a shared link opens after sign-in; the Excel and the PDF hol
     "Observação",
     "Descrição",
     "Status",
+    "Foto",
   ]);
   const column = (name: string) => header.indexOf(name) + 1;
   const rows = Array.from({ length: sheet.actualRowCount - 1 }, (_, index) => sheet.getRow(index + 2));
@@ -222,6 +223,13 @@ test("environments: a shared link opens after sign-in; the Excel and the PDF hol
   expect(rows[0].getCell(column("Horário")).value).toBe("05:00 - 05:30");
   expect(rows[0].getCell(column("Tempo estimado")).value).toBe("00:30:00");
   expect(rows[0].getCell(column("Observação")).value).toBe("Piso limpo e seco");
+  // The revision's photo: a link to the photo route (the streaming writer cannot embed the picture).
+  const photos = rows.map((row) => row.getCell(column("Foto")).value);
+  expect(photos.filter((value) => value === "-")).toHaveLength(rows.length - 1);
+  const link = photos.find((value) => value !== "-") as { text: string; hyperlink: string };
+  expect(link.text).toBe("Ver foto");
+  expect(link.hyperlink).toMatch(/^http:\/\/[^/]+\/fotos\/[^/]+$/);
+  expect((await page.request.get(link.hyperlink)).headers()["content-type"]).toMatch(/^image\//);
 
   const [pdf] = await Promise.all([
     page.waitForEvent("download"),
