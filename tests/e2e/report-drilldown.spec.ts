@@ -169,7 +169,13 @@ test("environments: a shared link opens after sign-in; the Excel and the PDF hol
   await cards.click();
   await expect(page.getByRole("heading", { name: "Histórico do Ambiente" })).toBeVisible();
   await page.locator(".report-day").filter({ hasText: ASG }).click();
-  await page.locator(".report-day").first().click();
+  // Both levels are titled 'Histórico do Ambiente': wait for the days' URL before clicking one (with JS the list of
+  // collaborators stays on screen until the next level has loaded).
+  await expect(page).toHaveURL(/\/historico-ambientes\/\d+\/\d+\?/);
+  await page
+    .locator(".report-day")
+    .filter({ hasText: today.split("-").reverse().join("/") })
+    .click();
   await expect(page.getByRole("heading", { name: "Detalhes do Histórico" })).toBeVisible();
   const onScreen = await tasksOnScreen(page);
   await page.getByRole("link", { name: "Mostrar revisões" }).click();
