@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { REPORT_TEXTS, reportPeriod } from "../../api/domain/reports";
+import { REPORT_TEXTS, reportPeriod, type ReportPeriod } from "../../api/domain/reports";
 import type { DateRange } from "../../api/domain/schedule-expansion";
 import { businessToday } from "../../api/domain/schedule-expansion";
 
@@ -34,13 +34,20 @@ export type ReportFrame = {
   scope: { companyId?: number; filialId?: number; filialClientId?: number };
 };
 
-export async function reportFrame({ request, context }: LoaderFunctionArgs, listPath: PagePath): Promise<ReportFrame> {
+/** How a report reads its period from the URL's dates: `reportPeriod` (default today) unless the page says otherwise. */
+export type PeriodRule = (query: { inicio: string | null; fim: string | null }, today: string) => ReportPeriod;
+
+export async function reportFrame(
+  { request, context }: LoaderFunctionArgs,
+  listPath: PagePath,
+  { period = reportPeriod }: { period?: PeriodRule } = {},
+): Promise<ReportFrame> {
   const auth = await requirePage(request, context, listPath);
   const api: SignedInCaller = { context, request, auth };
   const url = new URL(request.url);
   const search = url.searchParams;
   const today = businessToday();
-  const checked = reportPeriod({ inicio: search.get("inicio"), fim: search.get("fim") }, today);
+  const checked = period({ inicio: search.get("inicio"), fim: search.get("fim") }, today);
   if (!checked.ok) {
     // Back to the list as the form was showing it (its dates travel as inicioAnterior / fimAnterior).
     const back = listQuery(search);
@@ -50,7 +57,7 @@ export async function reportFrame({ request, context }: LoaderFunctionArgs, list
     ] as const) {
       const value = search.get(previous);
       back.delete(previous);
-      if (value && reportPeriod({ inicio: value }, today).ok) back.set(name, value);
+      if (value && period({ inicio: value, fim: value }, today).ok) back.set(name, value);
       else back.delete(name);
     }
     throw await redirectWithToast(context, `${listPath}?${back}`, {
