@@ -144,11 +144,42 @@ export interface History {
   user_id: number;
 }
 
+export interface LegacyHistory {
+  ambiente_nome: string;
+  andar: string | null;
+  branch_id: number;
+  categoria: string | null;
+  company_id: number;
+  data_criacao: Timestamp | null;
+  data_criacao_historico: Timestamp | null;
+  data_finalizacao_historico: Timestamp | null;
+  empresa: string;
+  environment_id: number;
+  fim: Timestamp | null;
+  hora_final_principal: string | null;
+  hora_inicial_principal: string | null;
+  id: Generated<number>;
+  imagem: string | null;
+  imported_at: Generated<Timestamp>;
+  inicio: Timestamp;
+  legacy_id: number;
+  nome_usuario: string;
+  observacao: string | null;
+  procedimento_nome: string | null;
+  procedimentos: string | null;
+  revisao_final: string | null;
+  revisao_id: number | null;
+  revisao_inicial: string | null;
+  setor: string | null;
+  user_id: number;
+}
+
 export interface LegacyObservations {
   company_id: number;
   created_at: Timestamp;
   environment_id: number | null;
   id: Generated<number>;
+  legacy_history_id: number | null;
   observacao: string;
   user_id: number | null;
 }
@@ -303,6 +334,7 @@ export interface DB {
   environment_risks: EnvironmentRisks;
   environments: Environments;
   history: History;
+  legacy_history: LegacyHistory;
   legacy_observations: LegacyObservations;
   list_versions: ListVersions;
   master_cpfs: MasterCpfs;
