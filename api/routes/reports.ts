@@ -32,7 +32,7 @@ const COLLABORATOR_SEARCH = {
 };
 
 /** The period of a report call: 400 with the §5 text when a date is after today or reversed, or past a year. */
-function checkPeriod(query: { dataIni: string; dataFim: string }) {
+export function checkPeriod(query: { dataIni: string; dataFim: string }) {
   const checked = reportPeriod({ inicio: query.dataIni, fim: query.dataFim }, businessToday());
   if (!checked.ok) throw new ApiError(400, checked.message, { dataFim: [checked.message] });
   if (checked.cut) throw new ApiError(400, REPORT_TEXTS.periodTooLong, { dataFim: [REPORT_TEXTS.periodTooLong] });

@@ -392,7 +392,7 @@ function reportRoutes(): ScopedRoute[] {
     ["filialId", (b: Target) => b.branchId],
     ["filialClientId", (b: Target) => b.branchId],
   ] as const;
-  const lists = ["colaboradores", "ambientes", "linhas"].flatMap((list) =>
+  const lists = ["colaboradores", "ambientes", "linhas", "cliente"].flatMap((list) =>
     scopeFields.map(([field, id]): ScopedRoute => ({
       name: `GET /api/relatorios/${list}?${field}`,
       method: "GET",
