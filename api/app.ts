@@ -23,6 +23,7 @@ import { historyRoutes } from "./routes/history.ts";
 import { infoRoutes } from "./routes/info.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
+import { reportActivityRoutes } from "./routes/report-activities.ts";
 import { incompleteTaskRoutes } from "./routes/report-incomplete.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
@@ -133,6 +134,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", agendaRoutes(deps));
   api.route("/", historyRoutes(deps));
   api.route("/", reportRoutes(deps));
+  api.route("/", reportActivityRoutes(deps));
   api.route("/", incompleteTaskRoutes(deps));
   api.route("/", executionRoutes(deps));
 

@@ -392,7 +392,7 @@ function reportRoutes(): ScopedRoute[] {
     ["filialId", (b: Target) => b.branchId],
     ["filialClientId", (b: Target) => b.branchId],
   ] as const;
-  const lists = ["colaboradores", "ambientes", "linhas", "cliente"].flatMap((list) =>
+  const lists = ["colaboradores", "ambientes", "linhas", "atividades", "cliente"].flatMap((list) =>
     scopeFields.map(([field, id]): ScopedRoute => ({
       name: `GET /api/relatorios/${list}?${field}`,
       method: "GET",
@@ -458,6 +458,32 @@ function reportRoutes(): ScopedRoute[] {
       method: "GET",
       path: (b) => `/api/relatorios/linhas?${range()}&ambienteId=${environmentOf(b)}`,
     },
+  ];
+}
+
+/**
+ * The activity report's detail (issue 24): the target's booking, or the caller's own with a scope field of the target.
+ * Listed before the agenda routes, whose control removes the fixture booking.
+ */
+function activityDetailRoutes(): ScopedRoute[] {
+  const scopeFields = [
+    ["companyId", (b: Target) => b.companyId],
+    ["filialId", (b: Target) => b.branchId],
+    ["filialClientId", (b: Target) => b.branchId],
+  ] as const;
+  return [
+    {
+      name: "GET /api/relatorios/atividades/{id}",
+      method: "GET",
+      path: (b) => `/api/relatorios/atividades/${bookingOf(b)}`,
+    },
+    ...scopeFields.map(
+      ([field, id]): ScopedRoute => ({
+        name: `GET /api/relatorios/atividades/{id}?${field}`,
+        method: "GET",
+        path: (b, own) => `/api/relatorios/atividades/${bookingOf(own)}?${field}=${id(b)}`,
+      }),
+    ),
   ];
 }
 
@@ -685,6 +711,7 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   },
   ...catalogueRoutes(),
   ...environmentRoutes(),
+  ...activityDetailRoutes(),
   ...agendaRoutes(),
   ...reportRoutes(),
   ...historyAndExecutionRoutes(),
@@ -937,6 +964,7 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   { name: "GET /api/environments/{id}", method: "GET", path: (b) => `/api/environments/${environmentOf(b)}` },
   { name: "GET /api/allUsers/{companyId}", method: "GET", path: (b) => `/api/allUsers/${b.branchId}` },
   // Agendas (docs/scheduling.md): a branch-level user writes and reads in the own branch only.
+  ...activityDetailRoutes().filter((route) => !route.name.includes("companyId")),
   ...agendaRoutes().filter((route) => !route.name.includes("companyId")),
   ...reportRoutes().filter((route) => !route.name.includes("companyId")),
   ...historyAndExecutionRoutes().filter((route) => !route.name.includes("companyId")),
