@@ -91,6 +91,7 @@ export interface Companies {
   endereco: Generated<string>;
   endereco_folded: Generated<string>;
   id: Generated<number>;
+  late_tolerance_minutes: Generated<number>;
   max_number_users: Generated<number>;
   nome: string;
   nome_folded: Generated<string>;

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { requirePermission } from "../auth/middleware.ts";
 import { hashPassword } from "../auth/password.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
+import { lateToleranceField } from "../domain/late-tolerance.ts";
 import {
   booleanField,
   boardIdsField,
@@ -54,6 +55,9 @@ export const Company = z
     CIDADE: z.string(),
     ATIVO: z.boolean(),
     max_number_users: z.number(),
+    late_tolerance_minutes: z
+      .number()
+      .openapi({ description: "Minutes after a slot's scheduled start before it counts as late (client report)" }),
   })
   .openapi("Company");
 export type Company = z.infer<typeof Company>;
@@ -73,6 +77,7 @@ export const CompanyCreateBody = z
     ...companyFields,
     quadroIds: boardIdsField,
     max_number_users: optionalMaxUsersField,
+    late_tolerance_minutes: lateToleranceField,
     userAdmin: z.object(companyAdminFields),
   })
   .openapi("CompanyCreateBody");
@@ -86,6 +91,7 @@ export const CompanyUpdateBody = z
     quadroIds: boardIdsField,
     ativo: booleanField,
     max_number_users: maxUsersField,
+    late_tolerance_minutes: lateToleranceField,
   })
   .openapi("CompanyUpdateBody");
 export type CompanyUpdateBody = z.input<typeof CompanyUpdateBody>;
@@ -108,6 +114,7 @@ export const companyJson = (row: CompanyRow): Company => ({
   CIDADE: row.cidade,
   ATIVO: row.ativo,
   max_number_users: row.max_number_users,
+  late_tolerance_minutes: row.late_tolerance_minutes,
 });
 
 const boardJson = (board: Board): CompanyBoard => ({ ID: board.id, label: board.label });

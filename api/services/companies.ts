@@ -33,6 +33,7 @@ export type CompanyRow = {
   cidade: string;
   ativo: boolean;
   max_number_users: number;
+  late_tolerance_minutes: number;
 };
 
 export type CompanyDetailRow = CompanyRow & { boards: Board[] };
@@ -67,6 +68,7 @@ const COLUMNS = [
   "companies.cidade",
   "companies.ativo",
   "companies.max_number_users",
+  "companies.late_tolerance_minutes",
 ] as const;
 
 export const COMPANY_SORTS = ["id", "nome", "cnpj", "endereco", "numero", "status"] as const;
@@ -205,7 +207,12 @@ function uniqueClash(error: unknown): ApiError | null {
 export async function createCompany(
   db: Kysely<DB>,
   viewer: CompanyViewer,
-  input: CompanyInput & { quadroIds: number[]; max_number_users?: number; userAdmin: CompanyAdminInput },
+  input: CompanyInput & {
+    quadroIds: number[];
+    max_number_users?: number;
+    late_tolerance_minutes?: number;
+    userAdmin: CompanyAdminInput;
+  },
 ): Promise<CompanyDetailRow> {
   await assertDefaultBoards(db, input.quadroIds);
   const { userAdmin, quadroIds, max_number_users, ...company } = input;
@@ -256,7 +263,13 @@ export async function updateCompany(
   db: Kysely<DB>,
   viewer: CompanyViewer,
   id: number,
-  input: CompanyInput & { quadroIds: number[]; ativo: boolean; max_number_users: number },
+  input: CompanyInput & {
+    quadroIds: number[];
+    ativo: boolean;
+    max_number_users: number;
+    /** Absent: unchanged. */
+    late_tolerance_minutes?: number;
+  },
 ): Promise<CompanyDetailRow> {
   await findCompany(db, viewer, id);
   await assertDefaultBoards(db, input.quadroIds);

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/react";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { CLIENT_REPORT_TEXTS } from "../../api/domain/client-report";
 import { formatCnpjText } from "../../api/domain/masks";
 import { COMPANY_TEXTS as T } from "../../api/domain/organisation";
 
@@ -29,6 +30,7 @@ export default function CompanyEdit() {
       bairro: company.BAIRRO,
       cidade: company.CIDADE,
       max_number_users: String(company.max_number_users),
+      late_tolerance_minutes: String(company.late_tolerance_minutes),
       quadroIds: company.quadros.map((board) => String(board.ID)),
     },
   });
@@ -52,6 +54,12 @@ export default function CompanyEdit() {
         <Field
           label="Número máximo de funcionários"
           meta={fields.max_number_users}
+          inputProps={{ inputMode: "numeric" }}
+        />
+        <Field
+          label={CLIENT_REPORT_TEXTS.toleranceLabel}
+          meta={fields.late_tolerance_minutes}
+          hint={<p className="muted">{CLIENT_REPORT_TEXTS.toleranceHint}</p>}
           inputProps={{ inputMode: "numeric" }}
         />
         <BoardTable boards={boards} meta={fields.quadroIds} />

@@ -11,6 +11,7 @@ import {
   phoneField,
   preprocess,
 } from "../../api/domain/fields";
+import { requiredLateToleranceField } from "../../api/domain/late-tolerance";
 import {
   boardIdsField,
   booleanField,
@@ -43,6 +44,7 @@ export const CompanyEditSchema = z.object({
   ...companyFields,
   ativo: booleanField,
   max_number_users: maxUsersField,
+  late_tolerance_minutes: requiredLateToleranceField,
   quadroIds: boardIdsField,
 });
 

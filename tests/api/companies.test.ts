@@ -82,6 +82,7 @@ describe("POST /api/empresas", () => {
       CIDADE: "Sobral",
       ATIVO: true,
       max_number_users: 50,
+      late_tolerance_minutes: 15,
       quadros: [
         { ID: 1, label: "Ambientes" },
         { ID: 3, label: "Atividades em aberto por CNPJ" },
@@ -268,6 +269,7 @@ describe("PUT /api/empresas", () => {
       CIDADE: "Fortaleza",
       ATIVO: false,
       max_number_users: 80,
+      late_tolerance_minutes: 15,
       quadros: [
         { ID: 2, label: "Atividades em aberto por funcionário" },
         { ID: 4, label: "Atividades que demandam mais tempo" },
@@ -359,6 +361,7 @@ describe("reads", () => {
         CIDADE: "Recife",
         ATIVO: true,
         max_number_users: 50,
+        late_tolerance_minutes: 15,
       },
     ]);
     expect((await t.get("/api/empresas/all", { token: tokens.outra })).body).toEqual(outra.body);
