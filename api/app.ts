@@ -23,6 +23,7 @@ import { historyRoutes } from "./routes/history.ts";
 import { infoRoutes } from "./routes/info.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
+import { clientReportRoutes } from "./routes/report-client.ts";
 import { reportActivityRoutes } from "./routes/report-activities.ts";
 import { incompleteTaskRoutes } from "./routes/report-incomplete.ts";
 import { reportRoutes } from "./routes/reports.ts";
@@ -134,6 +135,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", agendaRoutes(deps));
   api.route("/", historyRoutes(deps));
   api.route("/", reportRoutes(deps));
+  api.route("/", clientReportRoutes(deps));
   api.route("/", reportActivityRoutes(deps));
   api.route("/", incompleteTaskRoutes(deps));
   api.route("/", executionRoutes(deps));
