@@ -21,6 +21,7 @@ import { executionRoutes } from "./routes/execution.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { infoRoutes } from "./routes/info.ts";
+import { legacyRoutes } from "./routes/legacy.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
 import { clientReportRoutes } from "./routes/report-client.ts";
@@ -130,6 +131,8 @@ export function createApi(deps: ApiDeps) {
   api.route("/", preRegisteredCpfRoutes(deps));
   api.route("/", companyRoutes(deps));
   api.route("/", catalogueRoutes(deps));
+  // Before environmentRoutes: GET /environments/dashboard (the old system's, spec 001 §7) is not /environments/{id}.
+  api.route("/", legacyRoutes(deps));
   api.route("/", environmentRoutes(deps));
   api.route("/", environmentImportRoutes(deps));
   api.route("/", agendaRoutes(deps));

@@ -9,6 +9,7 @@ import { createEnvironment } from "../services/environments.ts";
 import { createStorage, type Storage } from "../services/storage.ts";
 
 import type { Database } from "./connection.ts";
+import { seedLegacyDemo } from "./demo-legacy.ts";
 import { simulateDemoHistory, type SimulationResult } from "./demo-simulator.ts";
 
 /**
@@ -366,6 +367,8 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     // The configured storage (STORAGE_URL), so `npm run seed` puts the demo photos where the server reads them.
     storage: options.storage ?? (await createStorage(loadConfig())),
   });
+  // The old system's rows before August 2022 (docs/legacy-data.md), through the import service.
+  await seedLegacyDemo(database.db);
   await sql`analyze`.execute(database.db);
   return simulated;
 }

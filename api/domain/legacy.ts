@@ -258,8 +258,9 @@ function readRow(line: number, cells: Partial<Record<LegacyColumn, string>>): Le
 /**
  * The rows of an import file (parsed by api/lib/csv.ts): the header names the columns (any order; §3's names, case
  * and accents aside, or the old environment row's; cpf, email_usuario and telefone are ignored), every row is
- * checked on its own (ids, instants before the cutoff, times, FIM not before INICIO, an ID once per file). Answers the
- * rows, or every problem, each naming its line ('Linha 7: ...').
+ * checked on its own (ids, instants before the cutoff, times, FIM not before INICIO). Answers the rows, or every
+ * problem, each naming its line ('Linha 7: ...'). An ID once per company is checked by the import (the company is the
+ * room's).
  */
 export function readLegacyTable(table: CsvTable): { rows: LegacyRow[] } | { errors: string[] } {
   const header = headerColumns(table.header);
@@ -270,7 +271,6 @@ export function readLegacyTable(table: CsvTable): { rows: LegacyRow[] } | { erro
   const first = (table.headerLine ?? 1) + 1;
   const rows: LegacyRow[] = [];
   const errors: string[] = [];
-  const lineOfId = new Map<number, number>();
   table.rows.forEach((cells, index) => {
     if (isBlankRow(cells)) return;
     const line = first + index;
@@ -283,12 +283,6 @@ export function readLegacyTable(table: CsvTable): { rows: LegacyRow[] } | { erro
       errors.push(LEGACY_TEXTS.line(line, row));
       return;
     }
-    const earlier = lineOfId.get(row.legacyId);
-    if (earlier !== undefined) {
-      errors.push(LEGACY_TEXTS.line(line, [LEGACY_TEXTS.repeatedId(row.legacyId, earlier)]));
-      return;
-    }
-    lineOfId.set(row.legacyId, line);
     rows.push(row);
   });
   return errors.length ? { errors } : { rows };

@@ -487,6 +487,62 @@ function activityDetailRoutes(): ScopedRoute[] {
   ];
 }
 
+/** The old system's calls of spec 001 §7 (docs/legacy-data.md), with the target's ids. */
+function legacyRoutes(): ScopedRoute[] {
+  const period = "dataInicio=2022-01-01&dataFim=2022-07-31";
+  const dashboard = "/api/environments/dashboard?dataI=2022-01-01&dataF=2022-07-31";
+  return [
+    { name: "GET /api/dash/user?userId", method: "GET", path: (b) => `/api/dash/user?${period}&userId=${b.userId}` },
+    {
+      name: "GET /api/environments/dashboard?idEmpresa",
+      method: "GET",
+      path: (b) => `${dashboard}&idEmpresa=${b.companyId}`,
+    },
+    {
+      name: "GET /api/environments/dashboard?filialId",
+      method: "GET",
+      path: (b, own) => `${dashboard}&idEmpresa=${own.companyId}&filialId=${b.branchId}`,
+    },
+    {
+      name: "GET /api/info/all/environments?environmentId",
+      method: "GET",
+      path: (b) => `/api/info/all/environments?${period}&environmentId=${environmentOf(b)}`,
+    },
+    { name: "GET /api/observacao?id", method: "GET", path: (b) => `/api/observacao?${period}&id=${b.companyId}` },
+    {
+      name: "GET /api/observacao?filialId",
+      method: "GET",
+      path: (b, own) => `/api/observacao?${period}&id=${own.companyId}&filialId=${b.branchId}`,
+    },
+  ];
+}
+
+/**
+ * The activity report's detail (issue 24): the target's booking, or the caller's own with a scope field of the target.
+ * Listed before the agenda routes, whose control removes the fixture booking.
+ */
+function activityDetailRoutes(): ScopedRoute[] {
+  const scopeFields = [
+    ["companyId", (b: Target) => b.companyId],
+    ["filialId", (b: Target) => b.branchId],
+    ["filialClientId", (b: Target) => b.branchId],
+  ] as const;
+  return [
+    {
+      name: "GET /api/relatorios/atividades/{id}",
+      method: "GET",
+      path: (b) => `/api/relatorios/atividades/${bookingOf(b)}`,
+    },
+    ...scopeFields.map(
+      ([field, id]): ScopedRoute => ({
+        name: `GET /api/relatorios/atividades/{id}?${field}`,
+        method: "GET",
+        path: (b, own) => `/api/relatorios/atividades/${bookingOf(own)}?${field}=${id(b)}`,
+      }),
+    ),
+  ];
+}
+
 /** The agenda routes of spec 001 §7 (and GET /agendas/{id}), with the target's ids. */
 function agendaRoutes(): ScopedRoute[] {
   const range = () => `dataIni=${businessToday()}&dataFim=${businessToday()}`;
@@ -714,6 +770,7 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   ...activityDetailRoutes(),
   ...agendaRoutes(),
   ...reportRoutes(),
+  ...legacyRoutes(),
   ...historyAndExecutionRoutes(),
   ...photoRoutes(),
   {
@@ -967,6 +1024,8 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   ...activityDetailRoutes().filter((route) => !route.name.includes("companyId")),
   ...agendaRoutes().filter((route) => !route.name.includes("companyId")),
   ...reportRoutes().filter((route) => !route.name.includes("companyId")),
+  // The company field of the old-system calls is the coordinator's own company: only the branch-level ids are tried.
+  ...legacyRoutes().filter((route) => !/idEmpresa|observacao\?id$/.test(route.name)),
   ...historyAndExecutionRoutes().filter((route) => !route.name.includes("companyId")),
   ...photoRoutes(),
   {

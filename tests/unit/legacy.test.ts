@@ -135,6 +135,7 @@ describe("readLegacyTable", () => {
         ["", "", "", "", "", "", ""],
         ["x", "3", "", "2022-08-01 00:00", "", "", ""],
         ["2", "3", "9", "2022-03-15 08:00", "2022-03-15 07:00", "", ""],
+        // The same ID again is the import's to judge (once per company: the room's), not the file's.
         ["1", "3", "9", "2022-03-16 08:00", "", "", ""],
         ["4", "3", "9", "32/01/2022", "", "", ""],
       ]),
@@ -143,7 +144,6 @@ describe("readLegacyTable", () => {
       errors: [
         "Linha 4: ID deve ser um número inteiro positivo; userId é obrigatório; INICIO deve ser anterior a 01/08/2022 (dados do sistema anterior).",
         "Linha 5: FIM é anterior a INICIO.",
-        "Linha 6: ID 1 repetido (já na linha 2).",
         "Linha 7: INICIO não é uma data válida (use dd/mm/aaaa hh:mm:ss ou aaaa-mm-dd hh:mm:ss).",
       ],
     });

@@ -1,0 +1,479 @@
+import { sql, type Kysely } from "kysely";
+
+import {
+  assertEnvironmentInScope,
+  ownWorkOf,
+  resolveBranchFilter,
+  scopeBranch,
+  type BranchFilter,
+  type Scope,
+} from "../auth/scope.ts";
+import type { DB } from "../db/schema.ts";
+import { trimErrors } from "../domain/csv-import.ts";
+import {
+  LEGACY_MAX_BYTES,
+  LEGACY_TEXTS,
+  legacyStatus,
+  readLegacyTable,
+  type LegacyObservationKey,
+  type LegacyRow,
+  type LegacyStatus,
+} from "../domain/legacy.ts";
+import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
+import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
+import { notFound } from "../lib/errors.ts";
+
+/**
+ * The old system's data (spec 001 §3, §4, §7, §8, §9; issue 24 part 4; docs/legacy-data.md): the import of the old
+ * rows (all-or-nothing, idempotent by the old row's ID per company) and the reads of the §7 old-system calls, scoped
+ * like every other read (tenant; branch-level users and clients their branch; field staff their own work) and paged.
+ * Called by the CLI (api/db/legacy-import-cli.ts), the demo seed, the routes (api/routes/legacy.ts) and the bench.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// The import
+
+/** A refused file: every problem found (at most ten and a count), each naming its line; nothing was written. */
+export class LegacyImportError extends Error {
+  constructor(public errors: string[]) {
+    super(errors.join("\n"));
+  }
+}
+
+export type LegacyImportResult = {
+  /** Data rows in the file. */
+  rows: number;
+  /** Rows written now. */
+  inserted: number;
+  /** Rows whose ID (per company) was imported before: left as they are. */
+  existing: number;
+  /** Observations written now (one per new row whose observacao is set). */
+  observations: number;
+};
+
+/** The file's checked rows: its size, encoding (UTF-8 or Windows-1252), delimiter (`,` or `;`) and every row. */
+export function readLegacyFile(bytes: Uint8Array): LegacyRow[] {
+  if (bytes.byteLength > LEGACY_MAX_BYTES) throw new LegacyImportError([LEGACY_TEXTS.tooLarge]);
+  const table = parseCsv(decodeCsvBytes(bytes));
+  if ("error" in table) throw new LegacyImportError([table.error]);
+  const read = readLegacyTable(table);
+  if ("errors" in read) throw new LegacyImportError(trimErrors(read.errors));
+  return read.rows;
+}
+
+export async function importLegacyFile(db: Kysely<DB>, bytes: Uint8Array): Promise<LegacyImportResult> {
+  return importLegacyRows(db, readLegacyFile(bytes));
+}
+
+/** Rows written per INSERT: 500 rows × 24 columns stays far under PostgreSQL's 65,535 parameters. */
+const INSERT_CHUNK = 500;
+/** Ids looked up per query. */
+const LOOKUP_CHUNK = 5000;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/**
+ * Writes checked rows in one transaction: every room and collaborator must exist (the new system kept the old ids)
+ * and belong to one company; a row whose ID its company holds already is left as it is (the first import wins), so
+ * running the same file again writes nothing. A new row with an observation also gives its observation row.
+ */
+export async function importLegacyRows(db: Kysely<DB>, rows: readonly LegacyRow[]): Promise<LegacyImportResult> {
+  const result = await db.transaction().execute(async (trx) => {
+    const environments = new Map<
+      number,
+      {
+        company_id: number;
+        branch_id: number;
+        name: string;
+        andar: string;
+        filial: string;
+        categoria: string | null;
+        setor: string | null;
+      }
+    >();
+    for (const ids of chunks([...new Set(rows.map((row) => row.environmentId))], LOOKUP_CHUNK)) {
+      const found = await trx
+        .selectFrom("environments as e")
+        .innerJoin("branches as br", "br.id", "e.branch_id")
+        .leftJoin("categories as c", "c.id", "e.category_id")
+        .leftJoin("sectors as s", "s.id", "e.sector_id")
+        .select([
+          "e.id",
+          "e.company_id",
+          "e.branch_id",
+          "e.name",
+          "e.andar",
+          "br.nome as filial",
+          "c.name as categoria",
+          "s.name as setor",
+        ])
+        .where("e.id", "in", ids)
+        .execute();
+      for (const environment of found) environments.set(environment.id, environment);
+    }
+    const users = new Map<number, { company_id: number; nome: string }>();
+    for (const ids of chunks([...new Set(rows.map((row) => row.userId))], LOOKUP_CHUNK)) {
+      const found = await trx.selectFrom("users").select(["id", "company_id", "nome"]).where("id", "in", ids).execute();
+      for (const user of found) users.set(user.id, user);
+    }
+    const errors: string[] = [];
+    const lineOfId = new Map<string, number>();
+    for (const row of rows) {
+      const environment = environments.get(row.environmentId);
+      const user = users.get(row.userId);
+      const problems: string[] = [];
+      if (environment) {
+        // The old row's ID once per company (two companies' old systems numbered their rows alike).
+        const key = `${environment.company_id}:${row.legacyId}`;
+        const earlier = lineOfId.get(key);
+        if (earlier !== undefined) problems.push(LEGACY_TEXTS.repeatedId(row.legacyId, earlier));
+        else lineOfId.set(key, row.line);
+      }
+      if (!environment) problems.push(LEGACY_TEXTS.environmentMissing(row.environmentId));
+      if (!user) problems.push(LEGACY_TEXTS.userMissing(row.userId));
+      if (environment && user && user.company_id !== environment.company_id) {
+        problems.push(LEGACY_TEXTS.userOtherCompany(row.userId, row.environmentId));
+      }
+      if (problems.length) errors.push(LEGACY_TEXTS.line(row.line, problems));
+    }
+    if (errors.length) throw new LegacyImportError(trimErrors(errors));
+
+    let inserted = 0;
+    let observations = 0;
+    for (const chunk of chunks(rows, INSERT_CHUNK)) {
+      const written = await trx
+        .insertInto("legacy_history")
+        .values(
+          chunk.map((row) => {
+            const environment = environments.get(row.environmentId)!;
+            const user = users.get(row.userId)!;
+            // Names as the old row had them; a blank one is today's (the same id, kept by the new system).
+            return {
+              company_id: environment.company_id,
+              branch_id: environment.branch_id,
+              legacy_id: row.legacyId,
+              environment_id: row.environmentId,
+              user_id: row.userId,
+              revisao_id: row.revisaoId,
+              empresa: row.empresa ?? environment.filial,
+              ambiente_nome: row.ambienteNome ?? environment.name,
+              categoria: row.categoria ?? environment.categoria,
+              setor: row.setor ?? environment.setor,
+              andar: row.andar ?? environment.andar,
+              procedimento_nome: row.procedimentoNome,
+              procedimentos: row.procedimentos,
+              nome_usuario: row.nomeUsuario ?? user.nome,
+              inicio: row.inicio,
+              fim: row.fim,
+              imagem: row.imagem,
+              hora_inicial_principal: row.horaInicialPrincipal,
+              hora_final_principal: row.horaFinalPrincipal,
+              revisao_inicial: row.revisaoInicial,
+              revisao_final: row.revisaoFinal,
+              data_criacao: row.dataCriacao,
+              data_criacao_historico: row.dataCriacaoHistorico,
+              data_finalizacao_historico: row.dataFinalizacaoHistorico,
+              observacao: row.observacao,
+            };
+          }),
+        )
+        .onConflict((oc) => oc.columns(["company_id", "legacy_id"]).doNothing())
+        .returning(["id", "company_id", "environment_id", "user_id", "inicio", "observacao"])
+        .execute();
+      inserted += written.length;
+      const withObservation = written.filter((row) => row.observacao !== null);
+      if (withObservation.length) {
+        await trx
+          .insertInto("legacy_observations")
+          .values(
+            withObservation.map((row) => ({
+              company_id: row.company_id,
+              environment_id: row.environment_id,
+              user_id: row.user_id,
+              observacao: row.observacao!,
+              // The row's start: the status rule pairs an observation with the rows of its room, collaborator and day.
+              created_at: row.inicio,
+              legacy_history_id: row.id,
+            })),
+          )
+          .execute();
+        observations += withObservation.length;
+      }
+    }
+    return { rows: rows.length, inserted, existing: rows.length - inserted, observations };
+  });
+  // PGlite gathers no statistics on its own (DESIGN.md 'Data': ANALYZE after bulk writes).
+  if (result.inserted > 0) await sql`analyze legacy_history, legacy_observations`.execute(db);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The reads (§7 /dash/user, /environments/dashboard, /info/all/environments, /observacao)
+
+/** A period of business days, 'yyyy-MM-dd', both included. */
+export type LegacyPeriod = { dataInicio: string; dataFim: string };
+/** One page: `limit` rows of page `page` (from 1). */
+export type LegacyPaging = { limit: number; page: number };
+
+/** The instants a period covers in America/Fortaleza (UTC-3, the import's local time). */
+function bounds(period: LegacyPeriod) {
+  const from = new Date(`${period.dataInicio}T00:00:00-03:00`);
+  const to = new Date(new Date(`${period.dataFim}T00:00:00-03:00`).getTime() + 86_400_000);
+  return { from, to };
+}
+
+/** What the caller may read of the old rows: the tenant, one branch or none, and field staff their own work. */
+type Reach = BranchFilter & { own: number | null };
+
+async function reachOf(db: Kysely<DB>, scope: Scope, query: { companyId?: number; filialId?: number } = {}) {
+  const filter = await resolveBranchFilter(db, scope, query);
+  return { ...filter, own: ownWorkOf(scope) } satisfies Reach;
+}
+
+/** A collaborator the caller may read (the scheduling lists' rule): of the tenant, of the branch, oneself for staff. */
+async function assertCollaboratorInScope(db: Kysely<DB>, scope: Scope, id: number) {
+  const own = ownWorkOf(scope);
+  if (own !== null && own !== id) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
+  const branch = scopeBranch(scope);
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", id)
+    .where("company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .executeTakeFirst();
+  if (!user) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
+}
+
+export type LegacyHistoryRow = {
+  id: number;
+  legacyId: number;
+  environmentId: number;
+  userId: number;
+  revisaoId: number | null;
+  empresa: string;
+  ambienteNome: string;
+  categoria: string | null;
+  setor: string | null;
+  andar: string | null;
+  procedimentoNome: string | null;
+  procedimentos: string | null;
+  nomeUsuario: string;
+  inicio: Date;
+  fim: Date | null;
+  imagem: string | null;
+  horaInicialPrincipal: string | null;
+  horaFinalPrincipal: string | null;
+  revisaoInicial: string | null;
+  revisaoFinal: string | null;
+  dataCriacao: Date | null;
+  dataCriacaoHistorico: Date | null;
+  dataFinalizacaoHistorico: Date | null;
+  observacao: string | null;
+  /** §4 'Old-system rows', over the observations of the row's room, collaborator and day. */
+  status: LegacyStatus;
+  /** Today's CPF, e-mail and phone of the collaborator, only when asked for (`personal`). */
+  cpf?: string | null;
+  email?: string | null;
+  telefone?: string | null;
+};
+
+export type LegacyObservation = {
+  id: number;
+  createdAt: Date;
+  environmentId: number | null;
+  userId: number | null;
+  observacao: string;
+};
+
+type HistoryFilter = { userId?: number; environmentId?: number; personal?: boolean };
+
+/** One page of the old rows in reach, period and filter, in time order, each with its status. */
+async function historyPage(
+  db: Kysely<DB>,
+  reach: Reach,
+  period: LegacyPeriod,
+  paging: LegacyPaging,
+  filter: HistoryFilter,
+): Promise<{ rows: LegacyHistoryRow[]; more: boolean }> {
+  const { from, to } = bounds(period);
+  const found = await db
+    .selectFrom("legacy_history as h")
+    .$if(Boolean(filter.personal), (qb) => qb.leftJoin("users as u", "u.id", "h.user_id"))
+    .selectAll("h")
+    .$if(Boolean(filter.personal), (qb) =>
+      qb.select([
+        sql<string | null>`u.cpf`.as("cpf"),
+        sql<string | null>`u.email`.as("email"),
+        sql<string | null>`u.telefone`.as("telefone"),
+      ]),
+    )
+    .where("h.company_id", "=", reach.companyId)
+    .$if(reach.branchId !== undefined, (qb) => qb.where("h.branch_id", "=", reach.branchId!))
+    .$if(reach.own !== null, (qb) => qb.where("h.user_id", "=", reach.own!))
+    .$if(filter.userId !== undefined, (qb) => qb.where("h.user_id", "=", filter.userId!))
+    .$if(filter.environmentId !== undefined, (qb) => qb.where("h.environment_id", "=", filter.environmentId!))
+    .where("h.inicio", ">=", from)
+    .where("h.inicio", "<", to)
+    .orderBy("h.inicio")
+    .orderBy("h.id")
+    .limit(paging.limit + 1)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  const more = found.length > paging.limit;
+  const page = found.slice(0, paging.limit);
+  const observations = await observationsMatching(db, page);
+  const rows = page.map((row): LegacyHistoryRow => {
+    const status = legacyStatus(
+      { environmentId: row.environment_id, userId: row.user_id, inicio: row.inicio, observacao: row.observacao },
+      observations,
+    );
+    const personal = row as typeof row & { cpf?: string | null; email?: string | null; telefone?: string | null };
+    return {
+      id: row.id,
+      legacyId: row.legacy_id,
+      environmentId: row.environment_id,
+      userId: row.user_id,
+      revisaoId: row.revisao_id,
+      empresa: row.empresa,
+      ambienteNome: row.ambiente_nome,
+      categoria: row.categoria,
+      setor: row.setor,
+      andar: row.andar,
+      procedimentoNome: row.procedimento_nome,
+      procedimentos: row.procedimentos,
+      nomeUsuario: row.nome_usuario,
+      inicio: row.inicio,
+      fim: row.fim,
+      imagem: row.imagem,
+      horaInicialPrincipal: row.hora_inicial_principal,
+      horaFinalPrincipal: row.hora_final_principal,
+      revisaoInicial: row.revisao_inicial,
+      revisaoFinal: row.revisao_final,
+      dataCriacao: row.data_criacao,
+      dataCriacaoHistorico: row.data_criacao_historico,
+      dataFinalizacaoHistorico: row.data_finalizacao_historico,
+      observacao: row.observacao,
+      status,
+      ...(filter.personal ? { cpf: personal.cpf, email: personal.email, telefone: personal.telefone } : {}),
+    };
+  });
+  return { rows, more };
+}
+
+/** The observations that may match a page of rows (their rooms and collaborators, a day around their span). */
+async function observationsMatching(
+  db: Kysely<DB>,
+  rows: readonly { environment_id: number; user_id: number; inicio: Date }[],
+): Promise<LegacyObservationKey[]> {
+  if (rows.length === 0) return [];
+  const times = rows.map((row) => row.inicio.getTime());
+  const found = await db
+    .selectFrom("legacy_observations")
+    .select(["environment_id", "user_id", "created_at", "observacao"])
+    .where("environment_id", "in", [...new Set(rows.map((row) => row.environment_id))])
+    .where("user_id", "in", [...new Set(rows.map((row) => row.user_id))])
+    .where("created_at", ">=", new Date(Math.min(...times) - 86_400_000))
+    .where("created_at", "<", new Date(Math.max(...times) + 86_400_000))
+    .execute();
+  return found.map((row) => ({
+    environmentId: row.environment_id,
+    userId: row.user_id,
+    createdAt: row.created_at,
+    observacao: row.observacao,
+  }));
+}
+
+/** One page of the old observations in reach and period (a room's or a collaborator's when asked), in time order. */
+async function observationPage(
+  db: Kysely<DB>,
+  reach: Reach,
+  period: LegacyPeriod,
+  paging: LegacyPaging,
+  filter: HistoryFilter,
+): Promise<{ rows: LegacyObservation[]; more: boolean }> {
+  const { from, to } = bounds(period);
+  const found = await db
+    .selectFrom("legacy_observations as o")
+    .select(["o.id", "o.created_at", "o.environment_id", "o.user_id", "o.observacao"])
+    .where("o.company_id", "=", reach.companyId)
+    // §6: a branch's observations are its rooms' (an observation without a room belongs to the company only).
+    .$if(reach.branchId !== undefined, (qb) =>
+      qb.where("o.environment_id", "in", (eb) =>
+        eb.selectFrom("environments as e").select("e.id").where("e.branch_id", "=", reach.branchId!),
+      ),
+    )
+    .$if(reach.own !== null, (qb) => qb.where("o.user_id", "=", reach.own!))
+    .$if(filter.userId !== undefined, (qb) => qb.where("o.user_id", "=", filter.userId!))
+    .$if(filter.environmentId !== undefined, (qb) => qb.where("o.environment_id", "=", filter.environmentId!))
+    .where("o.created_at", ">=", from)
+    .where("o.created_at", "<", to)
+    .orderBy("o.created_at")
+    .orderBy("o.id")
+    .limit(paging.limit + 1)
+    .offset((paging.page - 1) * paging.limit)
+    .execute();
+  return {
+    rows: found.slice(0, paging.limit).map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      environmentId: row.environment_id,
+      userId: row.user_id,
+      observacao: row.observacao,
+    })),
+    more: found.length > paging.limit,
+  };
+}
+
+/** GET /dash/user: a collaborator's old rows and observations of a period (404 outside the scope). */
+export async function legacyUserDashboard(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: LegacyPeriod & LegacyPaging & { userId: number },
+) {
+  await assertCollaboratorInScope(db, scope, query.userId);
+  const reach = await reachOf(db, scope);
+  const data = await historyPage(db, reach, query, query, { userId: query.userId });
+  const obs = await observationPage(db, reach, query, query, { userId: query.userId });
+  return { data: data.rows, obs: obs.rows, more: data.more || obs.more };
+}
+
+/** GET /environments/dashboard: the old rows of the company (or one branch) in a period. */
+export async function legacyEnvironmentDashboard(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: LegacyPeriod & LegacyPaging & { companyId: number; filialId?: number },
+) {
+  const reach = await reachOf(db, scope, { companyId: query.companyId, filialId: query.filialId });
+  const historico = await historyPage(db, reach, query, query, {});
+  return { historico: historico.rows, more: historico.more };
+}
+
+/** GET /info/all/environments: a room's old rows (the old environment row) and observations (404 outside the scope). */
+export async function legacyEnvironmentHistory(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: LegacyPeriod & LegacyPaging & { environmentId: number; personal: boolean },
+) {
+  await assertEnvironmentInScope(db, scope, query.environmentId);
+  const reach = await reachOf(db, scope);
+  const filter = { environmentId: query.environmentId, personal: query.personal };
+  const data = await historyPage(db, reach, query, query, filter);
+  const obs = await observationPage(db, reach, query, query, filter);
+  return { data: data.rows, obs: obs.rows, more: data.more || obs.more };
+}
+
+/** GET /observacao: the old observations of the company (or one branch) in a period. */
+export async function legacyObservations(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: LegacyPeriod & LegacyPaging & { companyId: number; filialId?: number },
+) {
+  const reach = await reachOf(db, scope, { companyId: query.companyId, filialId: query.filialId });
+  const page = await observationPage(db, reach, query, query, {});
+  return { objetoFodaResponse: page.rows, more: page.more };
+}
