@@ -9,6 +9,7 @@ export function FilterChoices({
   fields,
   chosen,
   defaultChoice,
+  single = false,
 }: {
   title?: string;
   name?: string;
@@ -16,6 +17,8 @@ export function FilterChoices({
   chosen: readonly string[];
   /** The default choice; none: every field is the default. */
   defaultChoice?: string;
+  /** One choice only (radio buttons): the incomplete tasks' 'Filtrar por' (§2.15). */
+  single?: boolean;
 }) {
   const isDefault =
     defaultChoice === undefined ? chosen.length === fields.length : chosen.length === 1 && chosen[0] === defaultChoice;
@@ -29,7 +32,12 @@ export function FilterChoices({
         <legend>{title}</legend>
         {fields.map((field) => (
           <label key={field.key} className="check">
-            <input type="checkbox" name={name} value={field.key} defaultChecked={chosen.includes(field.key)} />
+            <input
+              type={single ? "radio" : "checkbox"}
+              name={name}
+              value={field.key}
+              defaultChecked={chosen.includes(field.key)}
+            />
             {field.label}
           </label>
         ))}

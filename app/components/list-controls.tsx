@@ -17,12 +17,15 @@ export function ListSearch({
   label,
   defaultSort,
   children,
+  submitLabel,
 }: {
   params: ListParams;
   label: string;
   defaultSort: string;
   /** More fields of the same GET form (the environments' 'Filtrar por' choices, which are `params.extra`). */
   children?: ReactNode;
+  /** The button's text where the spec names it (the activity reports' 'Pesquisar'); else 'Buscar'. */
+  submitLabel?: string;
 }) {
   const submit = useSubmit();
   // With JS a new page size applies at once; without it the button applies it too, and says so.
@@ -52,7 +55,7 @@ export function ListSearch({
         </select>
       </div>
       <button type="submit" className="button">
-        {hydrated ? "Buscar" : "Buscar e aplicar"}
+        {submitLabel ?? (hydrated ? "Buscar" : "Buscar e aplicar")}
       </button>
     </Form>
   );

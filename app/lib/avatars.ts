@@ -2,3 +2,8 @@
 export function avatarThumbUrl(name: string) {
   return `/api/files/avatars/${encodeURIComponent(name)}/thumb`;
 }
+
+/** The avatar as stored (the zoomable viewer). */
+export function avatarFullUrl(name: string) {
+  return `/api/files/avatars/${encodeURIComponent(name)}`;
+}

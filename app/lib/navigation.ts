@@ -13,6 +13,7 @@ export const PAGES = {
   "/relatorio-cliente": { title: "Relatório do cliente", access: "private" },
   "/historico-ambientes": { title: "Ambientes", access: "private" },
   "/historico-tarefas": { title: "Atividades", access: "private" },
+  "/tarefas-incompletas": { title: "Tarefas Incompletas", access: "private" },
   "/imagens-tarefas": { title: "Imagens de tarefas", access: "private" },
   "/historico-agenda": { title: "Agenda", access: "private" },
   "/profile": { title: "Meu perfil", access: "private" },
@@ -74,13 +75,16 @@ export function menuFor(user: MenuUser): MenuEntry[] {
       ? [
           { label: "Atividades", to: "/historico-tarefas" },
           { label: "Imagens", to: "/imagens-tarefas" },
+          { label: "Relatório do cliente", to: "/relatorio-cliente" },
         ]
       : [
           { label: "Colaboradores", to: "/historico-colaboradores" },
           { label: "Ambientes", to: "/historico-ambientes" },
+          { label: "Tarefas incompletas", to: "/tarefas-incompletas" },
           { label: "Agenda", to: "/historico-agenda" },
           { label: "Atividades", to: "/historico-tarefas" },
           { label: "Imagens", to: "/imagens-tarefas" },
+          { label: "Relatório do cliente", to: "/relatorio-cliente" },
         ],
   });
   entries.push({ label: "Auditoria", to: "/auditoria" });

@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/page-header";
 
 import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
 import type { collaboratorsLoader } from "./collaborators.server";
-import { ReportFilters } from "./report-filters";
+import { LegacyToggle, ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
 
 const PATH = "/historico-colaboradores";
@@ -41,11 +41,7 @@ export default function CollaboratorsReport() {
       {/* The drill-down levels: a dialog with JS, a section here without it. */}
       <Outlet />
       <ReportFilters key={location.key} state={state} branches={branches} defaultSort={DEFAULT_SORT}>
-        {/* §2.9: present here; the old system's data it brings in is read by reports part 2 (issue 24). */}
-        <label className="check" title={T.legacyTooltip}>
-          <input type="checkbox" name="anteriores" value="1" defaultChecked={state.anteriores} />
-          Mostrar dados anteriores à Agosto/2022
-        </label>
+        <LegacyToggle checked={state.anteriores} />
         {/* The column-filter dialog (§2.9): which columns the list (and its Excel file) shows. */}
         <FilterChoices title="Colunas" name="colunas" fields={columns} chosen={state.colunas} />
         {fields.length > 1 ? <FilterChoices fields={fields} chosen={state.campos} defaultChoice="colaborador" /> : null}

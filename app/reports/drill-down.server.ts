@@ -1,17 +1,16 @@
-import { TZDate } from "@date-fns/tz";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { format } from "date-fns";
 
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
 import { failLoad } from "~/catalogues/catalogue.server";
-import { BUSINESS_TIME_ZONE, formatDateBR } from "~/lib/format";
+import { businessTime as time } from "~/lib/business-time.server";
+import { formatDateBR } from "~/lib/format";
 import { photoThumbUrl, photoZoomUrl } from "~/lib/photos";
 import { foldForSearch } from "~/lib/search";
 import { reportDayDetail, reportDaysPage } from "~/models/reports.server";
 
 import { dayParam, idParam, listQuery, reportFrame } from "./frame.server";
-import { withQuery } from "./report-links";
+import { dialogPage, dialogPager, withQuery } from "./report-links";
 
 /**
  * The drill-down levels both reports share (spec 001 §2.9 'History modal', §2.10 'Histórico do Ambiente'): a
@@ -20,7 +19,6 @@ import { withQuery } from "./report-links";
  */
 
 const DAYS_PAGE_SIZE = 20;
-const time = (iso: string | null) => (iso ? format(new TZDate(iso, BUSINESS_TIME_ZONE), "HH:mm:ss") : "-");
 
 /** A collaborator's days in the period: one page of 20, newest first, each linking to its detail. */
 export async function daysLevel(
@@ -30,7 +28,7 @@ export async function daysLevel(
 ) {
   const frame = await reportFrame(args, report.path);
   const userId = idParam(args.params.userId);
-  const dias = Math.max(1, Math.min(10_000, Number(frame.search.get("dias")) || 1));
+  const dias = dialogPage(frame.search, "dias");
   const result = await reportDaysPage(frame.api, {
     dataIni: frame.period.from,
     dataFim: frame.period.to,
@@ -42,8 +40,6 @@ export async function daysLevel(
   });
   if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
   const here = new URL(args.request.url);
-  const pages = Math.max(1, Math.ceil(result.data.total / DAYS_PAGE_SIZE));
-  const pageHref = (page: number) => withQuery(here.pathname, here.search, { dias: page === 1 ? null : String(page) });
   return {
     colaborador: result.data.colaborador,
     period: `${formatDateBR(frame.period.from)} a ${formatDateBR(frame.period.to)}`,
@@ -54,11 +50,7 @@ export async function daysLevel(
       dataBR: formatDateBR(day.data),
       href: dayHref(day),
     })),
-    total: result.data.total,
-    previous: dias > 1 ? pageHref(dias - 1) : null,
-    next: dias < pages ? pageHref(dias + 1) : null,
-    page: dias,
-    pages,
+    pager: dialogPager(here, "dias", dias, result.data.total, DAYS_PAGE_SIZE),
   };
 }
 

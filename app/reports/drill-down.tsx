@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { REPORT_TEXTS as T } from "../../api/domain/reports";
 
 import type { dayLevel, daysLevel } from "./drill-down.server";
-import { ReportDialog } from "./report-dialog";
+import { DialogPager, ReportDialog } from "./report-dialog";
 
 /** A §4 status as a labelled chip (its colour by status; the text says it, so colour is not the only cue). */
 export function StatusChip({ status }: { status: string }) {
@@ -48,29 +48,7 @@ export function DaysLevel({ title, exports }: { title: string; exports?: { excel
           ))}
         </ul>
       )}
-      {data.pages > 1 ? (
-        <nav className="pager" aria-label="Páginas do histórico">
-          <p className="muted pager-summary">
-            Página {data.page} de {data.pages} ({data.total} dias)
-          </p>
-          <ul>
-            {data.previous ? (
-              <li>
-                <Link to={data.previous} preventScrollReset aria-label="Página anterior">
-                  ‹
-                </Link>
-              </li>
-            ) : null}
-            {data.next ? (
-              <li>
-                <Link to={data.next} preventScrollReset aria-label="Próxima página">
-                  ›
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <DialogPager pager={data.pager} label="Páginas do histórico" unit="dias" />
     </ReportDialog>
   );
 }

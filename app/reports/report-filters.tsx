@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 
+import { REPORT_TEXTS } from "../../api/domain/reports";
+
 import { ListSearch } from "~/components/list-controls";
 import type { ListParams } from "~/lib/list-params";
 
@@ -14,14 +16,17 @@ export function ReportFilters({
   branches,
   defaultSort,
   children,
+  submitLabel,
 }: {
   state: ListParams & { inicio: string; fim: string; filial: number | null };
   branches: { id: number; nome: string }[] | null;
   defaultSort: string;
   children?: ReactNode;
+  /** The search button's text (ListSearch's), where the spec names it. */
+  submitLabel?: string;
 }) {
   return (
-    <ListSearch params={state} label="Buscar" defaultSort={defaultSort}>
+    <ListSearch params={state} label="Buscar" defaultSort={defaultSort} submitLabel={submitLabel}>
       {branches ? (
         <div className="field">
           <label htmlFor="filial">Filial</label>
@@ -47,5 +52,15 @@ export function ReportFilters({
       <input type="hidden" name="fimAnterior" value={state.fim} />
       {children}
     </ListSearch>
+  );
+}
+
+/** 'Mostrar dados anteriores à Agosto/2022' (§2.9, §2.11) and its tooltip: `anteriores=1` in the report's URL. */
+export function LegacyToggle({ checked }: { checked: boolean }) {
+  return (
+    <label className="check" title={REPORT_TEXTS.legacyTooltip}>
+      <input type="checkbox" name="anteriores" value="1" defaultChecked={checked} />
+      Mostrar dados anteriores à Agosto/2022
+    </label>
   );
 }

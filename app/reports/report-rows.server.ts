@@ -1,12 +1,10 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-
 import { PDF_MAX_ROWS, pdfRowLimitMessage, type PdfDocDefinition } from "../../api/domain/pdf";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 import type { ReportRow, ReportRowsParams } from "../../api/routes/reports";
 
 import { failLoad } from "~/catalogues/catalogue.server";
-import { BUSINESS_TIME_ZONE, formatDateBR } from "~/lib/format";
+import { businessDateTime as dateTime } from "~/lib/business-time.server";
+import { formatDateBR } from "~/lib/format";
 import { pdfResponse } from "~/lib/pdf.server";
 import { photoUrl } from "~/lib/photos";
 import { publicUrlOf } from "~/lib/public-url.server";
@@ -24,9 +22,6 @@ import type { ReportFrame } from "./frame.server";
 
 /** What narrows the rows: a collaborator, a room, or the rooms' search. */
 export type ReportRowsFilter = Pick<ReportRowsParams, "userId" | "ambienteId" | "q" | "campos">;
-
-const dateTime = (iso: string | null) =>
-  iso ? format(new TZDate(iso, BUSINESS_TIME_ZONE), "dd/MM/yyyy HH:mm:ss") : "-";
 
 /** A report row as the files show it: dates as dd/MM/yyyy, instants in the business time zone, '-' when missing. */
 export type ReportLine = ReturnType<typeof reportLine>;
@@ -106,22 +101,57 @@ export function reportRowsXlsx(frame: ReportFrame, filter: ReportRowsFilter, fil
  * title), built by the server's PDF pool. Past PDF_MAX_ROWS rows the PDF is refused: back to the page with a
  * toast that points to 'Exportar Excel'.
  */
-export async function reportRowsPdf(
-  args: { context: ReportFrame["api"]["context"]; request: Request },
+export function reportRowsPdf(
+  args: PdfArgs,
   frame: ReportFrame,
   filter: ReportRowsFilter,
-  { fileName, subtitle, back }: { fileName: string; subtitle: string; back: string },
+  options: { fileName: string; subtitle: string; back: string },
 ) {
-  const lines: ReportLine[] = [];
-  for await (const line of reportLines(frame, filter)) {
+  const columns = REPORT_COLUMNS.filter((column) => column.pdf !== undefined) as PdfColumn<ReportLine>[];
+  return tablePdf(args, reportLines(frame, filter), {
+    ...options,
+    title: REPORT_TEXTS.pdfTitle,
+    columns,
+    empty: "Nenhum agendamento no período.",
+  });
+}
+
+type PdfArgs = { context: ReportFrame["api"]["context"]; request: Request };
+/** A column of a report's PDF table: its header, its width in points and its text. */
+export type PdfColumn<Row> = Pick<SheetColumn<Row>, "header" | "value"> & { pdf: number };
+
+/**
+ * A report's rows as an A4 landscape PDF table (the title and subtitle above it, the header row on every page,
+ * 'Página x de y'), built by the server's PDF pool. The rows are pulled until PDF_MAX_ROWS: past it the PDF is
+ * refused, back to the page (`back`) with a toast that points to 'Exportar Excel'.
+ */
+export async function tablePdf<Row>(
+  args: PdfArgs,
+  rows: AsyncIterable<Row>,
+  options: {
+    fileName: string;
+    title: string;
+    subtitle: string;
+    back: string;
+    columns: PdfColumn<Row>[];
+    empty: string;
+  },
+) {
+  const lines: Row[] = [];
+  for await (const line of rows) {
     lines.push(line);
     if (lines.length > PDF_MAX_ROWS) break;
   }
   const refused = pdfRowLimitMessage(lines.length);
   if (refused)
-    return redirectWithToast(args.context, back, { type: "info", title: "PDF muito grande", description: refused });
-  const columns = REPORT_COLUMNS.filter((column) => column.pdf !== undefined);
-  const title = REPORT_TEXTS.pdfTitle;
+    return redirectWithToast(args.context, options.back, {
+      type: "info",
+      title: "PDF muito grande",
+      description: refused,
+    });
+  const { columns, title } = options;
+  const cell = (value: ReturnType<SheetColumn<Row>["value"]>) =>
+    value === null ? "" : typeof value === "object" ? value.text : String(value);
   const doc: PdfDocDefinition = {
     pageSize: "A4",
     pageOrientation: "landscape",
@@ -131,23 +161,23 @@ export async function reportRowsPdf(
     defaultStyle: { fontSize: 7 },
     content: [
       { text: title, fontSize: 16, bold: true, margin: [0, 0, 0, 4] },
-      { text: subtitle, fontSize: 9, margin: [0, 0, 0, 8] },
+      { text: options.subtitle, fontSize: 9, margin: [0, 0, 0, 8] },
       lines.length === 0
-        ? { text: "Nenhum agendamento no período." }
+        ? { text: options.empty }
         : {
             table: {
               headerRows: 1,
               widths: columns.map((column) => column.pdf),
               body: [
                 columns.map((column) => ({ text: column.header, bold: true })),
-                ...lines.map((line) => columns.map((column) => String(column.value(line) ?? ""))),
+                ...lines.map((line) => columns.map((column) => cell(column.value(line)))),
               ],
             },
             layout: "lightHorizontalLines",
           },
     ],
   };
-  return pdfResponse(args as Parameters<typeof pdfResponse>[0], doc, fileName);
+  return pdfResponse(args as Parameters<typeof pdfResponse>[0], doc, options.fileName);
 }
 
 /** 'De dd/MM/yyyy até dd/MM/yyyy' (the PDF's subtitle and the dialogs'). */

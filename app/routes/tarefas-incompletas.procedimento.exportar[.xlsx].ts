@@ -1,0 +1,6 @@
+/** /tarefas-incompletas/procedimento/exportar.xlsx?tarefa=: the procedure's history (§9 'relatorio-procedimentos'). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { procedureXlsxLoader } from "~/reports/incomplete-tasks.server";
+
+export const loader = (args: LoaderFunctionArgs) => procedureXlsxLoader(args);
