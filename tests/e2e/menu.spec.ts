@@ -3,7 +3,15 @@ import { drawer, expect, test, toast, toggleDrawer } from "../support/e2e-fixtur
 
 /** Spec 000 §2 'Layout' and §6 'Menu': the drawer per role, the top bar, the drawer toggle. Runs with and without JS. */
 
-const REPORTS = ["Colaboradores", "Ambientes", "Agenda", "Atividades", "Imagens"];
+const REPORTS = [
+  "Colaboradores",
+  "Ambientes",
+  "Tarefas incompletas",
+  "Agenda",
+  "Atividades",
+  "Imagens",
+  "Relatório do cliente",
+];
 const REGISTERS = ["Procedimentos", "Riscos", "Setores", "Categorias", "Ambientes", "Agendamento"];
 const USERS = ["Pré-cadastro", "Listagem"];
 
@@ -25,7 +33,11 @@ const MENUS: Record<SharedAccount, { home: string; groups: string[]; links: stri
   },
   auditor: { home: "/dashboard", groups: ["Relatórios"], links: ["Início", ...REPORTS, "Auditoria"] },
   // Clients: no Início, no Cadastros, reports only with the task ones.
-  cliente: { home: "/historico-tarefas", groups: ["Relatórios"], links: ["Atividades", "Imagens", "Auditoria"] },
+  cliente: {
+    home: "/historico-tarefas",
+    groups: ["Relatórios"],
+    links: ["Atividades", "Imagens", "Relatório do cliente", "Auditoria"],
+  },
   // The other tenant's administrator: the same menu as the demo one's.
   outra: {
     home: "/dashboard",

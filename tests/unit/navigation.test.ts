@@ -9,7 +9,15 @@ const childrenOf = (entries: MenuEntry[], label: string) =>
 const allLinks = (entries: MenuEntry[]) =>
   entries.flatMap((entry) => [...(entry.to ? [entry.to] : []), ...(entry.children ?? []).map((child) => child.to)]);
 
-const ALL_REPORTS = ["Colaboradores", "Ambientes", "Agenda", "Atividades", "Imagens"];
+const ALL_REPORTS = [
+  "Colaboradores",
+  "Ambientes",
+  "Tarefas incompletas",
+  "Agenda",
+  "Atividades",
+  "Imagens",
+  "Relatório do cliente",
+];
 const REGISTERS = ["Procedimentos", "Riscos", "Setores", "Categorias", "Ambientes", "Agendamento"];
 
 describe("menuFor (spec 000 §6)", () => {
@@ -45,12 +53,13 @@ describe("menuFor (spec 000 §6)", () => {
     expect(childrenOf(entries, "Relatórios")).toEqual(ALL_REPORTS);
   });
 
-  test("roleId 7 (client): no Início, no Cadastros, Relatórios only Atividades and Imagens", () => {
+  test("roleId 7 (client): no Início, no Cadastros, Relatórios only Atividades, Imagens and the client report", () => {
     const entries = menu(7);
     expect(labels(entries)).toEqual(["Relatórios", "Auditoria"]);
     expect(entries.find((entry) => entry.label === "Relatórios")?.children).toEqual([
       { label: "Atividades", to: "/historico-tarefas" },
       { label: "Imagens", to: "/imagens-tarefas" },
+      { label: "Relatório do cliente", to: "/relatorio-cliente" },
     ]);
   });
 
