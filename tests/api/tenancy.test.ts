@@ -517,32 +517,6 @@ function legacyRoutes(): ScopedRoute[] {
   ];
 }
 
-/**
- * The activity report's detail (issue 24): the target's booking, or the caller's own with a scope field of the target.
- * Listed before the agenda routes, whose control removes the fixture booking.
- */
-function activityDetailRoutes(): ScopedRoute[] {
-  const scopeFields = [
-    ["companyId", (b: Target) => b.companyId],
-    ["filialId", (b: Target) => b.branchId],
-    ["filialClientId", (b: Target) => b.branchId],
-  ] as const;
-  return [
-    {
-      name: "GET /api/relatorios/atividades/{id}",
-      method: "GET",
-      path: (b) => `/api/relatorios/atividades/${bookingOf(b)}`,
-    },
-    ...scopeFields.map(
-      ([field, id]): ScopedRoute => ({
-        name: `GET /api/relatorios/atividades/{id}?${field}`,
-        method: "GET",
-        path: (b, own) => `/api/relatorios/atividades/${bookingOf(own)}?${field}=${id(b)}`,
-      }),
-    ),
-  ];
-}
-
 /** The agenda routes of spec 001 §7 (and GET /agendas/{id}), with the target's ids. */
 function agendaRoutes(): ScopedRoute[] {
   const range = () => `dataIni=${businessToday()}&dataFim=${businessToday()}`;
