@@ -392,12 +392,13 @@ function reportRoutes(): ScopedRoute[] {
     ["filialId", (b: Target) => b.branchId],
     ["filialClientId", (b: Target) => b.branchId],
   ] as const;
-  const lists = ["colaboradores", "ambientes", "linhas", "atividades", "cliente"].flatMap((list) =>
-    scopeFields.map(([field, id]): ScopedRoute => ({
-      name: `GET /api/relatorios/${list}?${field}`,
-      method: "GET",
-      path: (b) => `/api/relatorios/${list}?${range()}&${field}=${id(b)}`,
-    })),
+  const lists = ["colaboradores", "ambientes", "linhas", "atividades", "cliente", "tarefas-incompletas"].flatMap(
+    (list) =>
+      scopeFields.map(([field, id]): ScopedRoute => ({
+        name: `GET /api/relatorios/${list}?${field}`,
+        method: "GET",
+        path: (b) => `/api/relatorios/${list}?${range()}&${field}=${id(b)}`,
+      })),
   );
   // The drill-downs name the caller's own collaborator and room, so only the scope field is another tenant's.
   const drillDowns = scopeFields.flatMap(([field, id]): ScopedRoute[] => [
@@ -411,6 +412,17 @@ function reportRoutes(): ScopedRoute[] {
       method: "GET",
       path: (b, own) =>
         `/api/relatorios/dia?data=${businessToday()}&userId=${own.userId}&ambienteId=${environmentOf(own)}&${field}=${id(b)}`,
+    },
+    {
+      name: `GET /api/relatorios/tarefas-incompletas/procedimento?${field}`,
+      method: "GET",
+      path: (b) => `/api/relatorios/tarefas-incompletas/procedimento?${range()}&nome=Limpar%20piso&${field}=${id(b)}`,
+    },
+    {
+      name: `GET /api/relatorios/tarefas-incompletas/ambiente/{id}?${field}`,
+      method: "GET",
+      path: (b, own) =>
+        `/api/relatorios/tarefas-incompletas/ambiente/${environmentOf(own)}?${range()}&${field}=${id(b)}`,
     },
   ]);
   return [
@@ -458,6 +470,11 @@ function reportRoutes(): ScopedRoute[] {
       method: "GET",
       path: (b) => `/api/relatorios/linhas?${range()}&ambienteId=${environmentOf(b)}`,
     },
+    {
+      name: "GET /api/relatorios/tarefas-incompletas/ambiente/{id}",
+      method: "GET",
+      path: (b) => `/api/relatorios/tarefas-incompletas/ambiente/${environmentOf(b)}?${range()}`,
+    },
   ];
 }
 
@@ -477,13 +494,11 @@ function activityDetailRoutes(): ScopedRoute[] {
       method: "GET",
       path: (b) => `/api/relatorios/atividades/${bookingOf(b)}`,
     },
-    ...scopeFields.map(
-      ([field, id]): ScopedRoute => ({
-        name: `GET /api/relatorios/atividades/{id}?${field}`,
-        method: "GET",
-        path: (b, own) => `/api/relatorios/atividades/${bookingOf(own)}?${field}=${id(b)}`,
-      }),
-    ),
+    ...scopeFields.map(([field, id]): ScopedRoute => ({
+      name: `GET /api/relatorios/atividades/{id}?${field}`,
+      method: "GET",
+      path: (b, own) => `/api/relatorios/atividades/${bookingOf(own)}?${field}=${id(b)}`,
+    })),
   ];
 }
 
