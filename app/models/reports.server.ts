@@ -1,4 +1,10 @@
 import {
+  ActivityDetail,
+  ActivityReportPage,
+  type ActivityDetailParams,
+  type ActivityReportParams,
+} from "../../api/routes/report-activities";
+import {
   CollaboratorReportPage,
   EnvironmentReportPage,
   ReportDayDetail,
@@ -43,4 +49,14 @@ export function reportDayDetail(api: SignedInCaller, query: ReportDayParams) {
 /** One keyset chunk of report rows (GET /relatorios/linhas). */
 export function reportRowsChunk(api: SignedInCaller, query: ReportRowsParams) {
   return callApi(api, "/relatorios/linhas", { query: query as Query, schema: ReportRowsChunk });
+}
+
+/** One page of the activity reports (GET /relatorios/atividades; docs/activity-reports.md). */
+export function activityReportPage(api: SignedInCaller, query: ActivityReportParams) {
+  return callApi(api, "/relatorios/atividades", { query: query as Query, schema: ActivityReportPage });
+}
+
+/** One activity with the procedures executed in it (GET /relatorios/atividades/{id}). */
+export function activityDetail(api: SignedInCaller, id: number, query: ActivityDetailParams) {
+  return callApi(api, `/relatorios/atividades/${id}`, { query: query as Query, schema: ActivityDetail });
 }

@@ -1,0 +1,9 @@
+/** /historico-tarefas/:agendamentoId: 'Detalhes do Agendamento', one slot and the activities done in it (spec 001 §2.12). */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
+import { activityDetailLoader } from "~/reports/activities.server";
+
+export const meta: MetaFunction = () => [{ title: "Detalhes do Agendamento | Limpeza" }];
+export const loader = (args: LoaderFunctionArgs) => activityDetailLoader(args, "/historico-tarefas");
+export { default } from "~/reports/activity-detail";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/error-boundary";
