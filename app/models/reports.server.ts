@@ -4,6 +4,7 @@ import {
   type ActivityDetailParams,
   type ActivityReportParams,
 } from "../../api/routes/report-activities";
+import { ClientReportAnswer, type ClientReportParams } from "../../api/routes/report-client";
 import {
   CollaboratorReportPage,
   EnvironmentReportPage,
@@ -59,4 +60,9 @@ export function activityReportPage(api: SignedInCaller, query: ActivityReportPar
 /** One activity with the procedures executed in it (GET /relatorios/atividades/{id}). */
 export function activityDetail(api: SignedInCaller, id: number, query: ActivityDetailParams) {
   return callApi(api, `/relatorios/atividades/${id}`, { query: query as Query, schema: ActivityDetail });
+}
+
+/** The client report of one branch and period (GET /relatorios/cliente; docs/decisions/006-client-report.md). */
+export function clientReport(api: SignedInCaller, query: ClientReportParams) {
+  return callApi(api, "/relatorios/cliente", { query: query as Query, schema: ClientReportAnswer });
 }

@@ -27,6 +27,7 @@ const SIGNED_IN_PAGES = [
   "/historico-agenda",
   "/historico-colaboradores",
   "/historico-ambientes",
+  "/relatorio-cliente?filial=2",
   "/agendamentos",
   "/agendamentos/cadastrar?empresa=2",
 ];

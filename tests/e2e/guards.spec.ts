@@ -22,6 +22,7 @@ test.describe("signed out", () => {
       "/historico-colaboradores/1/2/2026-01-31?inicio=2026-01-01&fim=2026-01-31",
       "/historico-ambientes?inicio=2026-01-01&fim=2026-01-31&q=banheiro",
       "/historico-ambientes/1/2?inicio=2026-01-01",
+      "/relatorio-cliente?inicio=2026-01-01&fim=2026-01-31&filial=2",
       "/agendamentos",
       "/agendamentos/cadastrar",
       "/agendamentos/1/editar",
@@ -50,6 +51,8 @@ test.describe("signed out", () => {
       "/historico-colaboradores/1/relatorio.pdf",
       "/historico-ambientes/exportar.xlsx",
       "/historico-ambientes/exportar.pdf?q=banheiro",
+      "/relatorio-cliente/exportar.pdf?filial=2",
+      "/relatorio-cliente/exportar.xlsx?filial=2",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);

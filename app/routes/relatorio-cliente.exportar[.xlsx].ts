@@ -1,0 +1,6 @@
+/** /relatorio-cliente/exportar.xlsx: the client report as 'relatorio-cliente-DD-MM-YYYY.xlsx' (four sheets). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { clientReportXlsxLoader } from "~/reports/client-report.server";
+
+export const loader = (args: LoaderFunctionArgs) => clientReportXlsxLoader(args);
