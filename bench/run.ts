@@ -34,6 +34,7 @@ import {
   reportExportTable,
   type ExportRow,
 } from "./export.ts";
+import { legacyReport, measureLegacy } from "./legacy.ts";
 import {
   apiSignIn,
   benchFile,
@@ -81,6 +82,7 @@ const SETTINGS = {
   environments: process.env.BENCH_ENVIRONMENTS !== "0",
   scheduling: process.env.BENCH_SCHEDULING !== "0",
   reports: process.env.BENCH_REPORTS !== "0",
+  legacyRows: numberFromEnv("BENCH_LEGACY_ROWS", 100_000),
   reportExportRuns: Math.max(1, numberFromEnv("BENCH_REPORT_EXPORT_RUNS", 3)),
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
@@ -415,6 +417,7 @@ async function main() {
   if (SETTINGS.only === "environments") return runEnvironments();
   if (SETTINGS.only === "scheduling") return runScheduling();
   if (SETTINGS.only === "reports") return runReports();
+  if (SETTINGS.only === "legacy") return runLegacy();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -460,6 +463,7 @@ async function main() {
   if (SETTINGS.environments) await runEnvironments();
   if (SETTINGS.scheduling) await runScheduling();
   if (SETTINGS.reports) await runReports();
+  if (SETTINGS.legacyRows) await runLegacy();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -549,6 +553,17 @@ async function runReports() {
       process.exitCode = 1;
     }
   }
+}
+
+/** The old system's import (bench/legacy.ts): BENCH_LEGACY_ROWS rows (100,000; 0 skips it) by the CLI, twice. */
+async function runLegacy() {
+  const result = await measureLegacy(SETTINGS.legacyRows || 100_000, progress);
+  console.log(
+    `\nOld-system import (issue 24 part 4; npm run import:legacy in a child process, PGlite under a temp DATA_DIR with ` +
+      `the demo data): ${fmt.int(result.rows)} rows, ${(result.bytes / 1024 / 1024).toFixed(1)} MB of CSV, then the same file again`,
+  );
+  console.log(legacyReport(result));
+  if (SETTINGS.only === "legacy") console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
 }
 
 /** Speed at scale (bench/scale.ts): the framework floor, 10,000 and 50,000 rows on both databases, the JS budget. */

@@ -145,10 +145,12 @@ export function parseLegacyInstant(value: string): Date | null {
   const fraction = (match[10] ?? "0").padEnd(3, "0").slice(0, 3);
   if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
   if (Number(year) < 1990) return null;
+  // A real day: 31/02 would roll over into March. (Plain UTC arithmetic: an Intl formatter per cell costs more than
+  // the rest of the row's checks, docs/performance.md 'Old-system import'.)
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  if (calendar.getUTCDate() !== Number(day) || calendar.getUTCMonth() !== Number(month) - 1) return null;
   const instant = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}.${fraction}${FORTALEZA_OFFSET}`);
-  if (Number.isNaN(instant.getTime())) return null;
-  // A real day: 31/02 would roll over into March.
-  return businessToday(instant) === `${year}-${month}-${day}` ? instant : null;
+  return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
 /** A time of day 'hh:mm' or 'hh:mm:ss' as 'hh:mm:ss'; null when not one. */

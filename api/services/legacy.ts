@@ -65,7 +65,7 @@ export async function importLegacyFile(db: Kysely<DB>, bytes: Uint8Array): Promi
   return importLegacyRows(db, readLegacyFile(bytes));
 }
 
-/** Rows written per INSERT: 500 rows × 24 columns stays far under PostgreSQL's 65,535 parameters. */
+/** Rows written per INSERT: 500 rows × 25 columns stays far under PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 500;
 /** Ids looked up per query. */
 const LOOKUP_CHUNK = 5000;
@@ -142,9 +142,30 @@ export async function importLegacyRows(db: Kysely<DB>, rows: readonly LegacyRow[
     }
     if (errors.length) throw new LegacyImportError(trimErrors(errors));
 
+    // Rows whose company holds their ID already are left out before writing (a re-run then only reads); the
+    // insert's ON CONFLICT still covers an import running at the same time.
+    const fresh: LegacyRow[] = [];
+    const byCompany = new Map<number, LegacyRow[]>();
+    for (const row of rows) {
+      const company = environments.get(row.environmentId)!.company_id;
+      byCompany.set(company, [...(byCompany.get(company) ?? []), row]);
+    }
+    for (const [company, companyRows] of byCompany) {
+      for (const chunk of chunks(companyRows, LOOKUP_CHUNK)) {
+        const found = await trx
+          .selectFrom("legacy_history")
+          .select("legacy_id")
+          .where("company_id", "=", company)
+          .where(sql<boolean>`legacy_id = any(${chunk.map((row) => row.legacyId)}::int[])`)
+          .execute();
+        const known = new Set(found.map((row) => row.legacy_id));
+        for (const row of chunk) if (!known.has(row.legacyId)) fresh.push(row);
+      }
+    }
+
     let inserted = 0;
     let observations = 0;
-    for (const chunk of chunks(rows, INSERT_CHUNK)) {
+    for (const chunk of chunks(fresh, INSERT_CHUNK)) {
       const written = await trx
         .insertInto("legacy_history")
         .values(
