@@ -135,6 +135,26 @@ export const REPORT_CASES: ReportCase[] = [
     path: (data) => `/api/relatorios/linhas?${month(data)}&size=500`,
     check: chunkOf,
   },
+  // The activity reports' first pages (issue 24 part 2, docs/activity-reports.md): /historico-tarefas (every slot) and
+  // /imagens-tarefas (done with a photo), today (the pages' default, where the client lands), the month, the year.
+  ...(
+    [
+      ["today", (data: HistoryData) => `dataIni=${data.today}&dataFim=${data.today}`],
+      [`${MONTH_DAYS} days`, month],
+      ["the year", period],
+    ] as const
+  ).flatMap(([span, range]): ReportCase[] => [
+    {
+      name: `activities (/historico-tarefas), page 1, ${span}`,
+      path: (data) => `/api/relatorios/atividades?${range(data)}&page=1&size=20`,
+      check: pageOf(20),
+    },
+    {
+      name: `task images (/imagens-tarefas), page 1, ${span}`,
+      path: (data) => `/api/relatorios/atividades?${range(data)}&atividade=imagens&page=1&size=20`,
+      check: pageOf(20),
+    },
+  ]),
 ];
 
 type Measured = {
