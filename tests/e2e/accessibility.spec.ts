@@ -27,6 +27,8 @@ const SIGNED_IN_PAGES = [
   "/historico-agenda",
   "/historico-colaboradores",
   "/historico-ambientes",
+  "/historico-tarefas",
+  "/imagens-tarefas?atividade=todos",
   "/relatorio-cliente?filial=2",
   "/agendamentos",
   "/agendamentos/cadastrar?empresa=2",

@@ -22,6 +22,8 @@ test.describe("signed out", () => {
       "/historico-colaboradores/1/2/2026-01-31?inicio=2026-01-01&fim=2026-01-31",
       "/historico-ambientes?inicio=2026-01-01&fim=2026-01-31&q=banheiro",
       "/historico-ambientes/1/2?inicio=2026-01-01",
+      "/historico-tarefas?inicio=2026-01-01&fim=2026-01-31&atividade=feitas",
+      "/imagens-tarefas/1?inicio=2026-01-01&fim=2026-01-31",
       "/relatorio-cliente?inicio=2026-01-01&fim=2026-01-31&filial=2",
       "/agendamentos",
       "/agendamentos/cadastrar",
@@ -51,6 +53,8 @@ test.describe("signed out", () => {
       "/historico-colaboradores/1/relatorio.pdf",
       "/historico-ambientes/exportar.xlsx",
       "/historico-ambientes/exportar.pdf?q=banheiro",
+      "/historico-tarefas/exportar.xlsx?inicio=2026-01-01",
+      "/imagens-tarefas/exportar.xlsx?atividade=imagens",
       "/relatorio-cliente/exportar.pdf?filial=2",
       "/relatorio-cliente/exportar.xlsx?filial=2",
     ]) {
