@@ -27,9 +27,10 @@ const SIGNED_IN_PAGES = [
   "/historico-agenda",
   "/historico-colaboradores",
   "/historico-ambientes",
+  "/tarefas-incompletas/procedimento?tarefa=Limpar%20piso",
+  "/relatorio-cliente?filial=2",
   "/historico-tarefas",
   "/imagens-tarefas?atividade=todos",
-  "/relatorio-cliente?filial=2",
   "/agendamentos",
   "/agendamentos/cadastrar?empresa=2",
 ];

@@ -108,9 +108,10 @@ test("signed-in pages, list cards, forms, dialogs and help fit a phone", async (
     ["/historico-agenda", "historico-agenda"],
     ["/historico-colaboradores", "historico-colaboradores"],
     ["/historico-ambientes", "historico-ambientes"],
+    ["/tarefas-incompletas", "tarefas-incompletas"],
+    ["/relatorio-cliente?filial=2", "relatorio-cliente"],
     ["/historico-tarefas", "historico-tarefas"],
     ["/imagens-tarefas?atividade=todos", "imagens-tarefas"],
-    ["/relatorio-cliente?filial=2", "relatorio-cliente"],
     ["/agendamentos", "agendamentos"],
     ["/agendamentos/cadastrar?empresa=2", "register-agendamentos"],
     // Last: the checks below read the tabs and register modes of the batch page.
