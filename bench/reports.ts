@@ -13,6 +13,7 @@
 import { openDatabase } from "../api/db/connection.ts";
 import { migrate } from "../api/db/migrate.ts";
 import { DEMO_PASSWORD, seedDemo } from "../api/db/seed.ts";
+import { presetPeriod } from "../api/domain/client-report.ts";
 
 import { COLLABORATORS, writeHistory, type HistoryData } from "./history-data.ts";
 import {
@@ -31,6 +32,13 @@ export type ReportSettings = { connections: number; durationS: number; warmupS: 
 
 /** The issue's goal for every report case on PGlite. */
 export const REPORT_P95_TARGET_MS = 150;
+
+/** Issue 24's goal for the client report: a month of the largest branch, alone (docs/decisions/006-client-report.md). */
+export const CLIENT_REPORT_TARGET_MS = 500;
+export const CLIENT_REPORT_CASE = "client report, last complete month of the largest branch";
+
+/** The branch with the most bookings in the last complete month: found once the history is written. */
+let clientBranch: number | undefined;
 
 type ReportCase = {
   name: string;
@@ -155,6 +163,18 @@ export const REPORT_CASES: ReportCase[] = [
       check: pageOf(20),
     },
   ]),
+  {
+    name: CLIENT_REPORT_CASE,
+    path: (data) => {
+      if (clientBranch === undefined) return undefined;
+      const last = presetPeriod("mes-passado", data.today);
+      return `/api/relatorios/cliente?dataIni=${last.from}&dataFim=${last.to}&filialId=${clientBranch}`;
+    },
+    check: (body) => {
+      const report = body as { resumo?: { agendadas?: number }; ambientes?: unknown[] };
+      return report?.resumo?.agendadas && report.ambientes?.length ? undefined : "nothing scheduled";
+    },
+  },
 ];
 
 type Measured = {
@@ -209,6 +229,17 @@ export async function measureReports(
         const seedMs = performance.now() - seedBegan;
         progress(`reports ${db}: a year of history by SQL`);
         data = await writeHistory(database.db);
+        const last = presetPeriod("mes-passado", data.today);
+        const largest = await database.db
+          .selectFrom("bookings")
+          .select(["branch_id", (eb) => eb.fn.countAll<string>().as("bookings")])
+          .where("data_agend", ">=", last.from)
+          .where("data_agend", "<=", last.to)
+          .groupBy("branch_id")
+          .orderBy("bookings", "desc")
+          .executeTakeFirst();
+        clientBranch = largest?.branch_id;
+        progress(`reports ${db}: client report branch ${clientBranch} (${largest?.bookings ?? 0} bookings last month)`);
         result.databases.push({ db, data, seedMs });
         progress(
           `reports ${db}: ${fmt.int(data.history)} history rows, ${fmt.int(data.bookings)} bookings in ${fmt.ms(data.ms / 1000)} s`,
@@ -372,5 +403,11 @@ export function reportsReport(result: ReportsResult) {
           : "no answer completed within the measured seconds (MISSED)"),
     );
   }
+  for (const entry of result.cases.filter((entry) => entry.name === CLIENT_REPORT_CASE && entry.aloneMs !== undefined))
+    lines.push(
+      `${entry.db} client report alone ≤ ${CLIENT_REPORT_TARGET_MS} ms: ${fmt.ms(entry.aloneMs!)} ms ` +
+        `(${entry.aloneMs! <= CLIENT_REPORT_TARGET_MS ? "met" : "MISSED"})` +
+        (entry.load ? `; under load p50 ${fmt.ms(entry.load.p50)} ms, p95 ${fmt.ms(entry.load.p95)} ms` : ""),
+    );
   return lines.join("\n");
 }
