@@ -4,6 +4,7 @@
  * weeks and the presets.
  */
 import { describe, expect, test } from "vitest";
+import * as z from "zod/mini";
 
 import {
   countSlots,
@@ -21,6 +22,8 @@ import {
   type ClientSlot,
   type SlotOutcome,
 } from "../../api/domain/client-report.ts";
+import { lateToleranceField, requiredLateToleranceField } from "../../api/domain/late-tolerance.ts";
+import { CompanyEditSchema } from "../../app/companies/form-schema.ts";
 
 const TODAY = "2026-03-18";
 const context = { today: TODAY, toleranceMinutes: 15 };
@@ -230,5 +233,30 @@ describe("weeks (Monday to Sunday) and the presets", () => {
   });
   test("the default period is the last complete month", () => {
     expect(defaultClientPeriod("2026-03-01")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+  });
+});
+
+describe("the company's late tolerance field ('Tolerância de atraso (minutos)')", () => {
+  const message = "Digite um número inteiro de 0 a 240";
+  test.each([
+    ["0", 0],
+    ["15", 15],
+    [" 240 ", 240],
+    [30, 30],
+  ])("%j is %i minutes", (value, minutes) => {
+    expect(z.parse(requiredLateToleranceField, value)).toBe(minutes);
+  });
+  test.each(["", "241", "-1", "2.5", "quinze", 241, 1.5])("%j: '%s'", (value) => {
+    const result = z.safeParse(requiredLateToleranceField, value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+  test("the API's payload may leave it out (keeps the saved value)", () => {
+    expect(z.parse(lateToleranceField, undefined)).toBeUndefined();
+  });
+  test("the edit form's schema carries it with the message", () => {
+    const result = z.safeParse(CompanyEditSchema, { late_tolerance_minutes: "300" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.find((issue) => issue.path[0] === "late_tolerance_minutes")?.message).toBe(message);
   });
 });
