@@ -85,8 +85,10 @@ export async function activityReport(db: Kysely<DB>, scope: Scope, query: Activi
     empresa: sql`(select br.nome_folded from branches br where br.id = b.branch_id)`,
     ambiente: sql`(select e.name_folded from environments e where e.id = b.environment_id)`,
   };
+  // The page alone first (read in index order, it stops after the page), then the count when the page cannot tell
+  // it: a window count over the page's query made it sort every row of the period (a year: 1.7 s against 0.3 s).
   const ids = await bookings
-    .select(["b.id", sql<string>`count(*) over ()`.as("total_rows")])
+    .select("b.id")
     .$if(sort !== "data", (qb) => qb.orderBy(sql`${byName[sort as "empresa" | "ambiente"]} ${direction}`))
     .orderBy(sql`b.data_agend ${direction}`)
     .orderBy(sql`b.hora_ini ${direction}`)
@@ -94,10 +96,9 @@ export async function activityReport(db: Kysely<DB>, scope: Scope, query: Activi
     .orderBy(sql`b.id ${direction}`)
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = ids.length
-    ? Number(ids[0].total_rows)
-    : offset === 0
-      ? 0
+  const total =
+    ids.length < limit && (ids.length > 0 || offset === 0)
+      ? offset + ids.length
       : Number(
           (
             await db
