@@ -30,6 +30,10 @@ export const IncompleteParams = ListQuery.extend({
     .enum(INCOMPLETE_SEARCH_FIELDS, { message: REPORT_TEXTS.searchFieldsInvalid })
     .optional()
     .openapi({ description: "Where q searches: colaborador, ambiente or tarefa (default)" }),
+  anteriores: z
+    .enum(["0", "1"])
+    .optional()
+    .openapi({ description: "1: the old system's rows of the period too ('Mostrar dados anteriores à Agosto/2022')" }),
 });
 const busca = z.string().max(200).optional().openapi({ description: "The dialog's own search" });
 
@@ -96,7 +100,7 @@ export const ProcedureHistoryParams = IncompleteParams.extend({
   nome: z.string().trim().min(1, INCOMPLETE_TEXTS.procedureMissing).max(200),
   busca,
 });
-export const RoomIncompleteParams = IncompleteParams.omit({ campo: true }).extend({ busca });
+export const RoomIncompleteParams = IncompleteParams.omit({ campo: true, anteriores: true }).extend({ busca });
 export type IncompleteParams = z.input<typeof IncompleteParams>;
 export type ProcedureHistoryParams = z.input<typeof ProcedureHistoryParams>;
 export type RoomIncompleteParams = z.input<typeof RoomIncompleteParams>;
@@ -126,7 +130,10 @@ export function incompleteTaskRoutes(deps: ApiDeps) {
     async (ctx) => {
       const query = ctx.req.valid("query");
       checkPeriod(query);
-      const { rows, ...rest } = await incompleteProcedures(db, ctx.get("scope"), query);
+      const { rows, ...rest } = await incompleteProcedures(db, ctx.get("scope"), {
+        ...query,
+        anteriores: query.anteriores === "1",
+      });
       return ctx.json({ items: rows, ...rest }, 200);
     },
   );
@@ -154,7 +161,10 @@ export function incompleteTaskRoutes(deps: ApiDeps) {
       const query = ctx.req.valid("query");
       checkPeriod(query);
       const personal = mayReadPersonalData(ctx.get("user"));
-      const { rows, ...rest } = await procedureHistory(db, ctx.get("scope"), query);
+      const { rows, ...rest } = await procedureHistory(db, ctx.get("scope"), {
+        ...query,
+        anteriores: query.anteriores === "1",
+      });
       return ctx.json({ items: rows.map((row) => taskJson(row, personal)), ...rest }, 200);
     },
   );

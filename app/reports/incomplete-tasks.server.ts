@@ -84,6 +84,7 @@ async function incompleteFrame(args: LoaderFunctionArgs) {
     ...frame.scope,
     campo: campo === "datas" ? undefined : campo,
     q: q || undefined,
+    anteriores: anteriores ? ("1" as const) : undefined,
   };
   return { frame, state, query };
 }

@@ -270,3 +270,75 @@ describe("GET /relatorios/tarefas-incompletas/ambiente/{id} ('Tarefas Incompleta
     expect((await slots("admin", 2_147_483_647)).status).toBe(404);
   });
 });
+
+describe("'Mostrar dados anteriores à Agosto/2022' (anteriores=1)", () => {
+  const OLD = "dataIni=2022-06-01&dataFim=2022-06-30";
+  beforeAll(async () => {
+    const base = {
+      company_id: ids.hospital,
+      branch_id: ids.aldeota,
+      environment_id: room.id,
+      user_id: asg,
+      empresa: "Filial Aldeota",
+      ambiente_nome: "Sala antiga",
+      nome_usuario: "Sebastião",
+    };
+    await t.db
+      .insertInto("legacy_history")
+      .values([
+        // An observation of its own: 'Incompleto' (§4 'Old-system rows').
+        {
+          ...base,
+          legacy_id: 900_001,
+          procedimento_nome: "Encerar piso (antigo)",
+          inicio: new Date("2022-06-10T11:00:00Z"),
+          fim: new Date("2022-06-10T11:30:00Z"),
+          observacao: "Enceradeira quebrada",
+        },
+        // No observation: 'Completo', not an incomplete task.
+        {
+          ...base,
+          legacy_id: 900_002,
+          procedimento_nome: "Lavar cortinas (antigo)",
+          inicio: new Date("2022-06-11T11:00:00Z"),
+        },
+        // Another branch's row: out of the coordinator's scope.
+        {
+          ...base,
+          branch_id: ids.messejana,
+          environment_id: messejanaRoom.id,
+          legacy_id: 900_003,
+          procedimento_nome: "Polir metais (antigo)",
+          inicio: new Date("2022-06-12T11:00:00Z"),
+          observacao: "Sem produto",
+        },
+      ])
+      .execute();
+  });
+
+  test("the old rows with an observation join the grid and the history; without the toggle they do not", async () => {
+    const old = (who: string, toggle: string) =>
+      t.get(`/api/relatorios/tarefas-incompletas?${OLD}${toggle}`, { token: tokens[who] });
+    expect(names((await old("admin", "&anteriores=1")).body).sort()).toEqual([
+      "Encerar piso (antigo)",
+      "Polir metais (antigo)",
+    ]);
+    expect(names((await old("coordenador", "&anteriores=1")).body)).toEqual(["Encerar piso (antigo)"]);
+    expect(names((await old("admin", "")).body)).toEqual([]);
+    expect(names((await old("outra", "&anteriores=1")).body)).toEqual([]);
+    const history = await t.get(
+      `/api/relatorios/tarefas-incompletas/procedimento?${OLD}&anteriores=1&nome=${encodeURIComponent("Encerar piso (antigo)")}`,
+      { token: tokens.coordenador },
+    );
+    expect(history.body.items).toEqual([
+      expect.objectContaining({
+        data: "2022-06-10",
+        inicio: "2022-06-10T11:00:00.000Z",
+        fim: "2022-06-10T11:30:00.000Z",
+        observacao: "Enceradeira quebrada",
+        ambiente: { id: room.id, nome: "Sala antiga" },
+        colaborador: expect.objectContaining({ id: asg }),
+      }),
+    ]);
+  });
+});

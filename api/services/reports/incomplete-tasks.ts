@@ -1,8 +1,15 @@
 import { sql, type Kysely } from "kysely";
 
-import { assertEnvironmentInScope, type BranchQuery, type Scope } from "../../auth/scope.ts";
+import {
+  assertEnvironmentInScope,
+  ownWorkOf,
+  resolveBranchFilter,
+  type BranchQuery,
+  type Scope,
+} from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
 import type { IncompleteSearchField } from "../../domain/incomplete-tasks.ts";
+import { BUSINESS_TIME_ZONE } from "../../domain/schedule-expansion.ts";
 import { foldSearch, foldText, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
 import { iso } from "../../lib/openapi.ts";
 
@@ -21,6 +28,8 @@ export type IncompleteQuery = BranchQuery & {
   /** The list's search (§2.11 'Filtrar por'): in the collaborator's name, the room's or the procedure's. */
   campo?: IncompleteSearchField;
   q?: string;
+  /** 'Mostrar dados anteriores à Agosto/2022': the old system's rows too. */
+  anteriores?: boolean;
 };
 
 /** The period's slots closed as 'Incompleto', in scope. */
@@ -46,24 +55,82 @@ async function incompleteSlots(db: Kysely<DB>, scope: Scope, query: IncompleteQu
     ]);
 }
 
-/** The tasks not done in those slots, with the room, the collaborator and the procedure joined; searched. */
+/**
+ * The tasks not done in those slots, one row each in a shape the old system's rows share (`t`), with the collaborator
+ * joined (`u`) and the list's search applied. With `anteriores` the old system's rows of the period join them
+ * (docs/incomplete-tasks.md 'The old system's data'): their booking id is the old row's, negative.
+ */
 async function missingTasks(db: Kysely<DB>, scope: Scope, query: IncompleteQuery) {
   const slots = await incompleteSlots(db, scope, query);
-  const term = query.q?.trim() ? foldSearch(query.q) : null;
-  const searched = {
-    colaborador: sql<boolean>`u.nome_folded like ${term}`,
-    ambiente: sql<boolean>`e.name_folded like ${term}`,
-    tarefa: sql<boolean>`p.name_folded like ${term}`,
-  }[query.campo ?? "tarefa"];
-  return db
+  const current = db
     .selectFrom(slots.as("s"))
     .innerJoin("environment_procedures as ep", "ep.environment_id", "s.environment_id")
     .innerJoin("procedures as p", "p.id", "ep.procedure_id")
     .innerJoin("environments as e", "e.id", "s.environment_id")
-    .innerJoin("users as u", "u.id", "s.user_id")
     .where("p.deleted_at", "is", null)
     .where(sql<boolean>`not exists (select 1 from history h where h.booking_id = s.id and h.procedure_id = p.id)`)
+    .select([
+      "s.id as booking_id",
+      "s.data_agend",
+      "p.name as procedimento",
+      "p.name_folded as procedimento_folded",
+      "s.start_date",
+      "s.finished_at",
+      "s.justificativa",
+      "e.id as ambiente_id",
+      "e.name as ambiente",
+      "e.name_folded as ambiente_folded",
+      "s.user_id",
+    ]);
+  const tasks = query.anteriores ? current.unionAll(await legacyTasks(db, scope, query)) : current;
+  const term = query.q?.trim() ? foldSearch(query.q) : null;
+  const searched = {
+    colaborador: sql<boolean>`u.nome_folded like ${term}`,
+    ambiente: sql<boolean>`t.ambiente_folded like ${term}`,
+    tarefa: sql<boolean>`t.procedimento_folded like ${term}`,
+  }[query.campo ?? "tarefa"];
+  return db
+    .selectFrom(tasks.as("t"))
+    .innerJoin("users as u", "u.id", "t.user_id")
     .$if(term !== null, (qb) => qb.where(searched));
+}
+
+/**
+ * The old system's incomplete tasks of the period (§4 'Old-system rows': 'Incompleto' when an observation exists):
+ * its rows with a procedure and an observation of their own, or one of the room's, collaborator's and day's old
+ * observations; in the caller's scope, as the §7 old-system calls read them (api/services/legacy.ts).
+ */
+async function legacyTasks(db: Kysely<DB>, scope: Scope, query: IncompleteQuery) {
+  const reach = await resolveBranchFilter(db, scope, query);
+  const own = ownWorkOf(scope);
+  const day = (column: string) => sql<string>`(${sql.ref(column)} at time zone ${BUSINESS_TIME_ZONE})::date`;
+  const reason = sql<string | null>`coalesce(nullif(trim(lh.observacao), ''), (
+    select lo.observacao from legacy_observations lo
+    where lo.environment_id = lh.environment_id and lo.user_id = lh.user_id
+      and ${day("lo.created_at")} = ${day("lh.inicio")} and trim(lo.observacao) <> ''
+    order by lo.created_at, lo.id limit 1))`;
+  return db
+    .selectFrom("legacy_history as lh")
+    .where("lh.company_id", "=", reach.companyId)
+    .$if(reach.branchId !== undefined, (qb) => qb.where("lh.branch_id", "=", reach.branchId!))
+    .$if(own !== null, (qb) => qb.where("lh.user_id", "=", own!))
+    .where("lh.inicio", ">=", new Date(`${query.dataIni}T00:00:00-03:00`))
+    .where("lh.inicio", "<", new Date(new Date(`${query.dataFim}T00:00:00-03:00`).getTime() + 86_400_000))
+    .where("lh.procedimento_nome", "is not", null)
+    .where(sql<boolean>`${reason} is not null`)
+    .select([
+      sql<number>`-lh.id`.as("booking_id"),
+      day("lh.inicio").as("data_agend"),
+      sql<string>`lh.procedimento_nome`.as("procedimento"),
+      foldText("lh.procedimento_nome").as("procedimento_folded"),
+      sql<Date | null>`lh.inicio`.as("start_date"),
+      "lh.fim as finished_at",
+      reason.as("justificativa"),
+      "lh.environment_id as ambiente_id",
+      "lh.ambiente_nome as ambiente",
+      foldText("lh.ambiente_nome").as("ambiente_folded"),
+      "lh.user_id",
+    ]);
 }
 
 /** The grid (§2.11): one entry per distinct procedure name with its count of incomplete tasks, by name, paged. */
@@ -71,15 +138,14 @@ export async function incompleteProcedures(db: Kysely<DB>, scope: Scope, query: 
   const { page, size, limit, offset } = pageOf(query);
   const tasks = await missingTasks(db, scope, query);
   const rows = await tasks
-    .groupBy("p.name")
+    .groupBy("t.procedimento")
     .select([
-      "p.name as nome",
+      "t.procedimento as nome",
       sql<string>`count(*)`.as("tarefas"),
-      sql<string>`min(p.name_folded)`.as("folded"),
       sql<string>`count(*) over ()`.as("total_rows"),
     ])
-    .orderBy(sql`min(p.name_folded)`)
-    .orderBy("p.name")
+    .orderBy(sql`min(t.procedimento_folded)`)
+    .orderBy("t.procedimento")
     .$call(onePage({ limit, offset }))
     .execute();
   const total = rows.length
@@ -89,7 +155,7 @@ export async function incompleteProcedures(db: Kysely<DB>, scope: Scope, query: 
       : Number(
           (
             await db
-              .selectFrom(tasks.groupBy("p.name").select("p.name").as("names"))
+              .selectFrom(tasks.groupBy("t.procedimento").select("t.procedimento").as("names"))
               .select(sql<string>`count(*)`.as("total"))
               .executeTakeFirstOrThrow()
           ).total,
@@ -119,22 +185,24 @@ export async function procedureHistory(
 ) {
   const { page, size, limit, offset } = pageOf(query);
   const term = query.busca?.trim() ? foldSearch(query.busca) : null;
-  const tasks = (await missingTasks(db, scope, query)).where("p.name", "=", query.nome).$if(term !== null, (qb) =>
-    qb.where(
-      sql<boolean>`(u.nome_folded like ${term} or e.name_folded like ${term}
-          or ${foldText(sql`coalesce(s.justificativa, '')`)} like ${term})`,
-    ),
-  );
+  const tasks = (await missingTasks(db, scope, query))
+    .where("t.procedimento", "=", query.nome)
+    .$if(term !== null, (qb) =>
+      qb.where(
+        sql<boolean>`(u.nome_folded like ${term} or t.ambiente_folded like ${term}
+          or ${foldText(sql`coalesce(t.justificativa, '')`)} like ${term})`,
+      ),
+    );
   const rows = await tasks
     .select([
-      "s.id as booking_id",
-      "s.data_agend",
-      "p.name as procedimento",
-      "s.start_date",
-      "s.finished_at",
-      "s.justificativa",
-      "e.id as ambiente_id",
-      "e.name as ambiente",
+      "t.booking_id",
+      "t.data_agend",
+      "t.procedimento",
+      "t.start_date",
+      "t.finished_at",
+      "t.justificativa",
+      "t.ambiente_id",
+      "t.ambiente",
       "u.id as user_id",
       "u.nome",
       "u.cpf",
@@ -143,10 +211,10 @@ export async function procedureHistory(
       "u.avatar",
       sql<string>`count(*) over ()`.as("total_rows"),
     ])
-    .orderBy("s.data_agend", "desc")
-    .orderBy(sql`s.finished_at desc nulls last`)
-    .orderBy("s.id", "desc")
-    .orderBy("p.id")
+    .orderBy("t.data_agend", "desc")
+    .orderBy(sql`t.finished_at desc nulls last`)
+    .orderBy("t.booking_id", "desc")
+    .orderBy("t.procedimento")
     .$call(onePage({ limit, offset }))
     .execute();
   const total = rows.length
@@ -156,7 +224,7 @@ export async function procedureHistory(
       : Number(
           (
             await db
-              .selectFrom(tasks.select("s.id").as("tasks"))
+              .selectFrom(tasks.select("t.booking_id").as("tasks"))
               .select(sql<string>`count(*)`.as("total"))
               .executeTakeFirstOrThrow()
           ).total,
