@@ -163,6 +163,30 @@ export const REPORT_CASES: ReportCase[] = [
       check: pageOf(20),
     },
   ]),
+  // The incomplete tasks' first pages (issue 24 part 1, docs/incomplete-tasks.md): the grid and the busiest procedure's
+  // history over the month so far-sized window (the page's default) and the year.
+  ...(
+    [
+      [`${MONTH_DAYS} days`, month],
+      ["the year", period],
+    ] as const
+  ).flatMap(([span, range]): ReportCase[] => [
+    {
+      name: `incomplete tasks (grid), page 1, ${span}`,
+      path: (data) => `/api/relatorios/tarefas-incompletas?${range(data)}&page=1&size=20`,
+      check: (body) => ((body as { items?: unknown[] })?.items?.length ? undefined : "no procedures"),
+    },
+    {
+      name: `incomplete tasks (a procedure's history), page 1, ${span}`,
+      path: (data, previous) => {
+        const first = (previous as { items?: { nome?: string }[] } | undefined)?.items?.[0]?.nome;
+        return first
+          ? `/api/relatorios/tarefas-incompletas/procedimento?${range(data)}&nome=${encodeURIComponent(first)}&page=1&size=20`
+          : undefined;
+      },
+      check: pageOf(20),
+    },
+  ]),
   {
     name: CLIENT_REPORT_CASE,
     path: (data) => {
