@@ -38,11 +38,14 @@ let failed = false;
 try {
   await migrate(database);
   const began = performance.now();
+  const cpu = process.cpuUsage();
   const result = await importLegacyFile(database.db, new Uint8Array(readFileSync(file)));
   const seconds = (performance.now() - began) / 1000;
+  const used = process.cpuUsage(cpu);
   console.log(
     `${result.rows} linha(s) no arquivo: ${result.inserted} nova(s), ${result.existing} já importada(s) antes, ` +
-      `${result.observations} observação(ões) nova(s), em ${seconds.toFixed(1)} s.`,
+      `${result.observations} observação(ões) nova(s), em ${seconds.toFixed(1)} s ` +
+      `(CPU ${((used.user + used.system) / 1e6).toFixed(1)} s).`,
   );
 } catch (error) {
   if (!(error instanceof LegacyImportError)) throw error;

@@ -148,16 +148,19 @@ export async function importLegacyRows(db: Kysely<DB>, rows: readonly LegacyRow[
     const byCompany = new Map<number, LegacyRow[]>();
     for (const row of rows) {
       const company = environments.get(row.environmentId)!.company_id;
-      byCompany.set(company, [...(byCompany.get(company) ?? []), row]);
+      const list = byCompany.get(company);
+      if (list) list.push(row);
+      else byCompany.set(company, [row]);
     }
     for (const [company, companyRows] of byCompany) {
       for (const chunk of chunks(companyRows, LOOKUP_CHUNK)) {
-        const found = await trx
-          .selectFrom("legacy_history")
-          .select("legacy_id")
-          .where("company_id", "=", company)
-          .where(sql<boolean>`legacy_id = any(${chunk.map((row) => row.legacyId)}::int[])`)
-          .execute();
+        // Joined to the ids as a set (unnest): `legacy_id = any(array)` compares each row with the whole array.
+        const found = (
+          await sql<{
+            legacy_id: number;
+          }>`select h.legacy_id from unnest(${chunk.map((row) => row.legacyId)}::int[]) as x(id)
+            join legacy_history h on h.company_id = ${company} and h.legacy_id = x.id`.execute(trx)
+        ).rows;
         const known = new Set(found.map((row) => row.legacy_id));
         for (const row of chunk) if (!known.has(row.legacyId)) fresh.push(row);
       }
