@@ -1,9 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 
-import { businessToday } from "../support/e2e-agendas.ts";
-import { BRANCHES, uniquePrefix } from "../support/e2e-catalogues.ts";
-import { DEMO_PASSWORD } from "../support/e2e-data.ts";
-import { apiToken, createEnvironments } from "../support/e2e-environments.ts";
+import { uniquePrefix } from "../support/e2e-catalogues.ts";
+import { agendaToday } from "../support/e2e-execution.ts";
 import { expect, test } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
 
@@ -17,59 +15,21 @@ import { tinyPng } from "../support/files.ts";
 const ASG = { email: "cicero@demo.com.br", nome: "Cícero Alves" };
 
 async function recordPhoto(request: APIRequestContext, prefix: string) {
-  const admin = { authorization: `Bearer ${await apiToken(request)}` };
-  const [environmentId] = await createEnvironments(request, [
+  const phone = await agendaToday(
+    request,
     { name: `${prefix} Foto`, andar: "Térreo", branch: "aldeota", mandatory: ["Limpar piso"] },
-  ]);
-  const asgs = await request.get(`/api/agendas/v2/Agendamentos/listaAsg?filialId=${BRANCHES.aldeota.id}`, {
-    headers: admin,
-  });
-  const asg = ((await asgs.json()) as { id: number; nome: string }[]).find((user) => user.nome === ASG.nome)!;
-  const today = businessToday();
-  const saved = await request.post("/api/agendas/v2/saveAgenda", {
-    headers: admin,
-    data: [
-      {
-        Id_EmpresasFilial: BRANCHES.aldeota.id,
-        Id_Environments: environmentId,
-        Id_Users: asg.id,
-        Periodicidade: {
-          type: "12X",
-          DIAS_SEMANA: "",
-          hora_base_inicial: "05:00",
-          hora_base_final: "05:30",
-          Revisoes: [],
-        },
-        revisionPhotos: false,
-        vigIni: today,
-        vigFim: today,
-      },
-    ],
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const [{ ID: agendaId }] = (await saved.json()) as { ID: number }[];
-
-  // The ASG's phone.
-  const session = await request.post("/api/sessions", { data: { email: ASG.email, password: DEMO_PASSWORD } });
-  expect(session.status()).toBe(200);
-  const phone = { authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
-  const day = await request.get(`/api/execution/bookings?date=${today}`, { headers: phone });
-  expect(day.status(), await day.text()).toBe(200);
-  const mine = (
-    (await day.json()) as { bookings: { agendaId: number; procedures: { id: number }[]; slots: { id: number }[] }[] }
-  ).bookings.find((booking) => booking.agendaId === agendaId)!;
-  const slot = mine.slots[0].id;
-  const started = await request.post(`/api/execution/bookings/${slot}/start`, { headers: phone });
-  expect(started.status(), await started.text()).toBe(200);
-  const done = await request.post(`/api/execution/bookings/${slot}/procedures`, {
-    headers: phone,
+    [["05:00", "05:30"]],
+    ASG,
+  );
+  const slot = phone.slot("05:00");
+  await phone.call(`${slot}/start`);
+  const done = await phone.call(`${slot}/procedures`, {
     multipart: {
-      procedureId: String(mine.procedures[0].id),
+      procedureId: phone.procedure("Limpar piso"),
       photo: { name: "foto.png", mimeType: "image/png", buffer: Buffer.from(tinyPng(800, 600)) },
     },
   });
-  expect(done.status(), await done.text()).toBe(201);
-  return ((await done.json()) as { image: string }).image;
+  return (done as { image: string }).image;
 }
 
 test("a photo's zoom page: the photo loads and 'Voltar' goes back; signed out it goes to sign-in", async ({

@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 
-import { businessToday } from "../support/e2e-agendas.ts";
 import { BRANCHES, uniquePrefix } from "../support/e2e-catalogues.ts";
 import { DEMO_PASSWORD } from "../support/e2e-data.ts";
-import { apiToken, createEnvironments, readPdf } from "../support/e2e-environments.ts";
+import { readPdf } from "../support/e2e-environments.ts";
+import { agendaToday, ASG_NAME as ASG } from "../support/e2e-execution.ts";
 import { expect, test } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
 
@@ -14,75 +14,34 @@ import { tinyPng } from "../support/files.ts";
  * report opened signed out from a shared link, and its Excel and PDF holding the rows the drill-down shows.
  */
 
-const ASG = "Sebastião ASG";
-
 /**
  * A room of the test's own in Filial Aldeota (procedures 'Limpar piso' and 'Recolher lixo') with an agenda for
  * today (a main cleaning and one revision), and the ASG's phone: in the main slot 'Limpar piso' recorded with an
  * observation and the slot finished; in the revision 'Recolher lixo' recorded with a photo.
  */
 async function roomWithHistory(request: APIRequestContext, room: string) {
-  const admin = { authorization: `Bearer ${await apiToken(request)}` };
-  const [environmentId] = await createEnvironments(request, [
+  const phone = await agendaToday(
+    request,
     { name: room, andar: "Térreo", branch: "aldeota", mandatory: ["Limpar piso"], optional: ["Recolher lixo"] },
-  ]);
-  const asgs = await request.get(`/api/agendas/v2/Agendamentos/listaAsg?filialId=${BRANCHES.aldeota.id}`, {
-    headers: admin,
-  });
-  const asg = ((await asgs.json()) as { id: number; nome: string }[]).find((user) => user.nome === ASG)!;
-  const today = businessToday();
-  const saved = await request.post("/api/agendas/v2/saveAgenda", {
-    headers: admin,
-    data: [
-      {
-        Id_EmpresasFilial: BRANCHES.aldeota.id,
-        Id_Environments: environmentId,
-        Id_Users: asg.id,
-        Periodicidade: {
-          type: "12X",
-          DIAS_SEMANA: "",
-          hora_base_inicial: "05:00",
-          hora_base_final: "05:30",
-          Revisoes: [{ HORA_INICIAL: "05:40", HORA_FINAL: "05:50" }],
-        },
-        revisionPhotos: false,
-        vigIni: today,
-        vigFim: today,
-      },
+    [
+      ["05:00", "05:30"],
+      ["05:40", "05:50"],
     ],
+  );
+  const [main, revision] = [phone.slot("05:00"), phone.slot("05:40")];
+  await phone.call(`${main}/start`);
+  await phone.call(`${main}/procedures`, {
+    multipart: { procedureId: phone.procedure("Limpar piso"), observacao: "Piso limpo e seco" },
   });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const [{ ID: agendaId }] = (await saved.json()) as { ID: number }[];
-
-  const session = await request.post("/api/sessions", { data: { email: "asg@demo.com.br", password: DEMO_PASSWORD } });
-  const phone = { authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
-  const day = await request.get(`/api/execution/bookings?date=${today}`, { headers: phone });
-  type Booking = {
-    agendaId: number;
-    procedures: { id: number; name: string }[];
-    slots: { id: number; horaIni: string }[];
-  };
-  const mine = ((await day.json()) as { bookings: Booking[] }).bookings.find(
-    (booking) => booking.agendaId === agendaId,
-  )!;
-  const slot = (ini: string) => mine.slots.find((candidate) => candidate.horaIni === ini)!.id;
-  const procedure = (name: string) => String(mine.procedures.find((candidate) => candidate.name === name)!.id);
-  const call = async (
-    path: string,
-    multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
-  ) => {
-    const answer = await request.post(`/api/execution/bookings/${path}`, { headers: phone, multipart });
-    expect(answer.status(), await answer.text()).toBeLessThan(300);
-  };
-  await call(`${slot("05:00")}/start`);
-  await call(`${slot("05:00")}/procedures`, { procedureId: procedure("Limpar piso"), observacao: "Piso limpo e seco" });
-  await call(`${slot("05:00")}/finish`);
-  await call(`${slot("05:40")}/start`);
-  await call(`${slot("05:40")}/procedures`, {
-    procedureId: procedure("Recolher lixo"),
-    photo: { name: "lixo.png", mimeType: "image/png", buffer: Buffer.from(tinyPng(8, 8)) },
+  await phone.call(`${main}/finish`);
+  await phone.call(`${revision}/start`);
+  await phone.call(`${revision}/procedures`, {
+    multipart: {
+      procedureId: phone.procedure("Recolher lixo"),
+      photo: { name: "lixo.png", mimeType: "image/png", buffer: Buffer.from(tinyPng(8, 8)) },
+    },
   });
-  return { today };
+  return { today: phone.today };
 }
 
 /** The tasks 'Detalhes do Histórico' shows: procedure, type and status, slot after slot. */

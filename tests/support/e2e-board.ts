@@ -7,11 +7,7 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 
-import { businessToday } from "./e2e-agendas.ts";
-import { BRANCHES } from "./e2e-catalogues.ts";
-import { DEMO_PASSWORD } from "./e2e-data.ts";
-import { apiToken, createEnvironments } from "./e2e-environments.ts";
-import { expect } from "./e2e-fixtures.ts";
+import { agendaToday } from "./e2e-execution.ts";
 
 export const TODAY_SLOTS = [
   { ini: "06:00", fim: "07:00", tipo: "Principal", column: "Feito" },
@@ -20,64 +16,22 @@ export const TODAY_SLOTS = [
   { ini: "16:00", fim: "16:30", tipo: "Revisão", column: "A fazer" },
 ] as const;
 
-export const ASG_NAME = "Sebastião ASG";
 export const INCOMPLETE_REASON = "Faltou material de limpeza";
 
 export async function createTodayWithExecutions(request: APIRequestContext, prefix: string) {
-  const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const environment = `${prefix} Aldeota`;
-  const [environmentId] = await createEnvironments(request, [
+  const phone = await agendaToday(
+    request,
     { name: environment, andar: "Térreo", branch: "aldeota", category: "Banheiro", sector: "Recepção" },
-  ]);
-  const asgs = await request.get(`/api/agendas/v2/Agendamentos/listaAsg?filialId=${BRANCHES.aldeota.id}`, {
-    headers: admin,
+    TODAY_SLOTS.map((slot) => [slot.ini, slot.fim] as const),
+  );
+  const slot = (index: number) => phone.slot(TODAY_SLOTS[index].ini);
+  await phone.call(`${slot(0)}/start`);
+  await phone.call(`${slot(0)}/procedures`, {
+    multipart: { procedureId: String(phone.procedures[0].id), observacao: "Piso limpo e seco" },
   });
-  const asg = ((await asgs.json()) as { id: number; nome: string }[]).find((user) => user.nome === ASG_NAME)!;
-  const today = businessToday();
-  const saved = await request.post("/api/agendas/v2/saveAgenda", {
-    headers: admin,
-    data: [
-      {
-        Id_EmpresasFilial: BRANCHES.aldeota.id,
-        Id_Environments: environmentId,
-        Id_Users: asg.id,
-        Periodicidade: {
-          type: "12X",
-          DIAS_SEMANA: "",
-          hora_base_inicial: TODAY_SLOTS[0].ini,
-          hora_base_final: TODAY_SLOTS[0].fim,
-          Revisoes: TODAY_SLOTS.slice(1).map((slot) => ({ HORA_INICIAL: slot.ini, HORA_FINAL: slot.fim })),
-        },
-        revisionPhotos: false,
-        vigIni: today,
-        vigFim: today,
-      },
-    ],
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const [{ ID: agendaId }] = (await saved.json()) as { ID: number }[];
-
-  // The ASG's phone.
-  const session = await request.post("/api/sessions", { data: { email: "asg@demo.com.br", password: DEMO_PASSWORD } });
-  expect(session.status()).toBe(200);
-  const phone = { authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
-  const day = await request.get(`/api/execution/bookings?date=${today}`, { headers: phone });
-  expect(day.status(), await day.text()).toBe(200);
-  type Slot = { id: number; horaIni: string };
-  const mine = (
-    (await day.json()) as { bookings: { agendaId: number; procedures: { id: number }[]; slots: Slot[] }[] }
-  ).bookings.find((booking) => booking.agendaId === agendaId)!;
-  const slot = (ini: string) => mine.slots.find((candidate) => candidate.horaIni === ini)!.id;
-  const call = async (path: string, options: { data?: unknown; multipart?: Record<string, string> } = {}) => {
-    const answer = await request.post(`/api/execution/bookings/${path}`, { headers: phone, ...options });
-    expect(answer.status(), await answer.text()).toBeLessThan(300);
-  };
-  await call(`${slot(TODAY_SLOTS[0].ini)}/start`);
-  await call(`${slot(TODAY_SLOTS[0].ini)}/procedures`, {
-    multipart: { procedureId: String(mine.procedures[0].id), observacao: "Piso limpo e seco" },
-  });
-  await call(`${slot(TODAY_SLOTS[0].ini)}/finish`);
-  await call(`${slot(TODAY_SLOTS[1].ini)}/start`);
-  await call(`${slot(TODAY_SLOTS[2].ini)}/incomplete`, { data: { justificativa: INCOMPLETE_REASON } });
-  return { environment, environmentId, agendaId, today };
+  await phone.call(`${slot(0)}/finish`);
+  await phone.call(`${slot(1)}/start`);
+  await phone.call(`${slot(2)}/incomplete`, { data: { justificativa: INCOMPLETE_REASON } });
+  return { environment, environmentId: phone.environmentId, agendaId: phone.agendaId, today: phone.today };
 }

@@ -17,8 +17,8 @@ type Environment = Parameters<typeof createEnvironments>[1][number];
 type Multipart = Record<string, string | { name: string; mimeType: string; buffer: Buffer }>;
 
 /**
- * `environment` (created in Filial Aldeota unless it says otherwise) with an agenda for today only for Sebastião, the
- * demo ASG of Aldeota: the main cleaning `slots[0]`, the revisions after it. Answers today's date, the agenda, and the
+ * `environment` (created in Filial Aldeota unless it says otherwise) with an agenda for today only for `asg` (Sebastião,
+ * the demo ASG of Aldeota, unless told): the main cleaning `slots[0]`, the revisions after it. Answers today's date, the agenda, and the
  * phone: `slot(ini)` is the booking of the slot starting at `ini`, `procedure(name)` the room's procedure id,
  * `call(path)` one execution call (it must succeed).
  */
@@ -26,13 +26,14 @@ export async function agendaToday(
   request: APIRequestContext,
   environment: Environment,
   slots: readonly (readonly [ini: string, fim: string])[],
+  asg: { email: string; nome: string } = { email: "asg@demo.com.br", nome: ASG_NAME },
 ) {
   const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const room = { ...environment, branch: environment.branch ?? "aldeota" };
   const [environmentId] = await createEnvironments(request, [room]);
   const branch = BRANCHES[room.branch].id;
   const asgs = await request.get(`/api/agendas/v2/Agendamentos/listaAsg?filialId=${branch}`, { headers: admin });
-  const asg = ((await asgs.json()) as { id: number; nome: string }[]).find((user) => user.nome === ASG_NAME)!;
+  const collaborator = ((await asgs.json()) as { id: number; nome: string }[]).find((user) => user.nome === asg.nome)!;
   const today = businessToday();
   const saved = await request.post("/api/agendas/v2/saveAgenda", {
     headers: admin,
@@ -40,7 +41,7 @@ export async function agendaToday(
       {
         Id_EmpresasFilial: branch,
         Id_Environments: environmentId,
-        Id_Users: asg.id,
+        Id_Users: collaborator.id,
         Periodicidade: {
           type: "12X",
           DIAS_SEMANA: "",
@@ -57,7 +58,7 @@ export async function agendaToday(
   expect(saved.status(), await saved.text()).toBe(201);
   const [{ ID: agendaId }] = (await saved.json()) as { ID: number }[];
 
-  const session = await request.post("/api/sessions", { data: { email: "asg@demo.com.br", password: DEMO_PASSWORD } });
+  const session = await request.post("/api/sessions", { data: { email: asg.email, password: DEMO_PASSWORD } });
   expect(session.status()).toBe(200);
   const phone = { authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
   const day = await request.get(`/api/execution/bookings?date=${today}`, { headers: phone });
@@ -74,12 +75,15 @@ export async function agendaToday(
     today,
     environmentId,
     agendaId,
+    /** The room's procedures as the phone lists them. */
+    procedures: mine.procedures,
     slot: (ini: string) => mine.slots.find((candidate) => candidate.horaIni === ini)!.id,
     procedure: (name: string) => String(mine.procedures.find((candidate) => candidate.name === name)!.id),
-    /** One call of the phone; `multipart` for a procedure (and its photo), `data` for a JSON body. */
+    /** One call of the phone (it must succeed), its answer; `multipart` for a procedure and its photo, `data` JSON. */
     call: async (path: string, options: { data?: unknown; multipart?: Multipart } = {}) => {
       const answer = await request.post(`/api/execution/bookings/${path}`, { headers: phone, ...options });
       expect(answer.status(), await answer.text()).toBeLessThan(300);
+      return (await answer.json()) as unknown;
     },
   };
 }
