@@ -7,6 +7,7 @@ import { addDays, formatISO, parseISO } from "date-fns";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { saveDayAgenda } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
 
@@ -44,31 +45,16 @@ async function roomsWithProcedures(branch: number) {
   return [...byRoom.values()].filter((room) => room.procedures.length >= 2);
 }
 
-async function agenda(branch: number, room: number, user: number) {
-  const answer = await t.post(
-    "/api/agendas/v2/saveAgenda",
-    [
-      {
-        Id_EmpresasFilial: branch,
-        Id_Environments: room,
-        Id_Users: user,
-        Periodicidade: {
-          type: "sem",
-          DIAS_SEMANA: "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado",
-          hora_base_inicial: "07:00",
-          hora_base_final: "07:30",
-          Revisoes: [{ HORA_INICIAL: "15:00", HORA_FINAL: "15:30" }],
-        },
-        revisionPhotos: false,
-        vigIni: TODAY,
-        vigFim: TODAY,
-      },
+const agenda = (branch: number, room: number, user: number) =>
+  saveDayAgenda(t, tokens.admin, {
+    branch,
+    environment: room,
+    user,
+    slots: [
+      ["07:00", "07:30"],
+      ["15:00", "15:30"],
     ],
-    { token: tokens.admin },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body[0].ID as number;
-}
+  });
 
 const record = (booking: number, procedure: number, extra: { observacao?: string; image?: string } = {}) =>
   t.db

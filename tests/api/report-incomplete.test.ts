@@ -7,6 +7,7 @@ import { addDays, formatISO, parseISO } from "date-fns";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { saveDayAgenda } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
 
@@ -45,32 +46,16 @@ async function roomWithProcedures(branch: number) {
 
 /** Today's main slot of a new agenda for `user` in `roomId`, closed as 'Incompleto' with `reason`. */
 async function incompleteSlot(branch: number, roomId: number, user: number, reason: string) {
-  const saved = await t.post(
-    "/api/agendas/v2/saveAgenda",
-    [
-      {
-        Id_EmpresasFilial: branch,
-        Id_Environments: roomId,
-        Id_Users: user,
-        Periodicidade: {
-          type: "sem",
-          DIAS_SEMANA: "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado",
-          hora_base_inicial: "07:00",
-          hora_base_final: "07:30",
-          Revisoes: [],
-        },
-        revisionPhotos: false,
-        vigIni: TODAY,
-        vigFim: TODAY,
-      },
-    ],
-    { token: tokens.admin },
-  );
-  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  const agendaId = await saveDayAgenda(t, tokens.admin, {
+    branch,
+    environment: roomId,
+    user,
+    slots: [["07:00", "07:30"]],
+  });
   const booking = await t.db
     .selectFrom("bookings")
     .select("id")
-    .where("agenda_id", "=", saved.body[0].ID)
+    .where("agenda_id", "=", agendaId)
     .executeTakeFirstOrThrow();
   await t.db
     .updateTable("bookings")

@@ -6,6 +6,7 @@ import { addDays, formatISO, parseISO } from "date-fns";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { saveDayAgenda } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
 
@@ -27,29 +28,15 @@ async function agendaToday(branch: number, email: string, skip: number) {
     .orderBy("id")
     .offset(skip)
     .executeTakeFirstOrThrow();
-  const answer = await t.post(
-    "/api/agendas/v2/saveAgenda",
-    [
-      {
-        Id_EmpresasFilial: branch,
-        Id_Environments: room.id,
-        Id_Users: people[email],
-        Periodicidade: {
-          type: "sem",
-          DIAS_SEMANA: "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado",
-          hora_base_inicial: "07:00",
-          hora_base_final: "07:30",
-          Revisoes: [{ HORA_INICIAL: "15:00", HORA_FINAL: "15:30" }],
-        },
-        revisionPhotos: false,
-        vigIni: TODAY,
-        vigFim: TODAY,
-      },
+  return saveDayAgenda(t, tokens.admin, {
+    branch,
+    environment: room.id,
+    user: people[email],
+    slots: [
+      ["07:00", "07:30"],
+      ["15:00", "15:30"],
     ],
-    { token: tokens.admin },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body[0].ID as number;
+  });
 }
 
 beforeAll(async () => {
