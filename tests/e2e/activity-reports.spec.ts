@@ -250,6 +250,11 @@ test("/imagens-tarefas: the done slots with a photo by default, a thumbnail, 'De
   ]);
   const thumbnail = page.getByRole("link", { name: `Ampliar a foto de ${aldeota}` }).locator("img");
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await screenshot(page, testInfo.project.name, "activities-images-1366");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await screenshot(page, testInfo.project.name, "activities-images-360");
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole("link", { name: `${aldeota}, ${dateBR(today)} 05:00 às 05:30: detalhes` }).click();
   await expect(page.getByRole("heading", { name: "Detalhes", exact: true })).toBeVisible();
