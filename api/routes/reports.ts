@@ -133,6 +133,9 @@ export const ReportDaysParams = ListQuery.extend({
   ...period,
   userId: int32.openapi({ description: "The collaborator: 404 outside the scope" }),
   ambienteId: environmentFilter,
+  anteriores: z.enum(["0", "1"]).optional().openapi({
+    description: "1: the old system's days too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
+  }),
 });
 export type ReportDaysParams = z.input<typeof ReportDaysParams>;
 
@@ -145,6 +148,10 @@ export const ReportDayItem = z
     tarefas: z.number().openapi({ description: "Tasks asked: the room's procedures in each slot" }),
     feitas: z.number(),
     status: Status.openapi({ description: "Spec 001 §4 'Collaborator history day status'" }),
+    anterior: z
+      .boolean()
+      .optional()
+      .openapi({ description: "A day of the old system: its status is §4's old-system rule (docs/legacy-data.md)" }),
   })
   .openapi("ReportDayItem");
 export const ReportDaysPage = z
@@ -402,6 +409,7 @@ export function reportRoutes(deps: ApiDeps) {
         ...query,
         environmentId: query.ambienteId,
         today: businessToday(),
+        anteriores: query.anteriores === "1",
       });
       return ctx.json(
         {

@@ -501,3 +501,77 @@ export async function legacyObservations(
   const page = await observationPage(db, reach, query, query, {});
   return { objetoFodaResponse: page.rows, more: page.more };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The reports' toggle 'Mostrar dados anteriores à Agosto/2022' (§2.9; docs/legacy-data.md 'In the reports')
+
+/**
+ * A collaborator's old (room, day) groups of a period in scope, shaped as the collaborator report's day groups
+ * (api/services/reports/history.ts `reportDays` unions them with the bookings' groups): the business day of each old
+ * row's start, the room, the rows' ids, `anterior` true.
+ */
+export async function legacyDayGroups(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: { dataIni: string; dataFim: string; userId: number; environmentId?: number } & {
+    companyId?: number;
+    filialId?: number;
+    filialClientId?: number;
+  },
+) {
+  const filter = await resolveBranchFilter(db, scope, query);
+  const own = ownWorkOf(scope);
+  const { from, to } = bounds({ dataInicio: query.dataIni, dataFim: query.dataFim });
+  const day = sql<string>`(h.inicio at time zone 'America/Fortaleza')::date`;
+  return db
+    .selectFrom("legacy_history as h")
+    .select([
+      day.as("data_agend"),
+      "h.environment_id",
+      sql<number[]>`array_agg(h.id order by h.inicio, h.id)`.as("ids"),
+      sql<boolean>`true`.as("anterior"),
+    ])
+    .where("h.company_id", "=", filter.companyId)
+    .$if(filter.branchId !== undefined, (qb) => qb.where("h.branch_id", "=", filter.branchId!))
+    .$if(own !== null, (qb) => qb.where("h.user_id", "=", own!))
+    .where("h.user_id", "=", query.userId)
+    .$if(query.environmentId !== undefined, (qb) => qb.where("h.environment_id", "=", query.environmentId!))
+    .where("h.inicio", ">=", from)
+    .where("h.inicio", "<", to)
+    .groupBy([day, "h.environment_id"]);
+}
+
+/**
+ * What the day list shows of old groups (§4 'Old-system rows'): each old row is a task done (the old system recorded
+ * only what was done), the group 'Incompleto' when any of its rows is, else 'Completo'. Keyed by the group's first id.
+ */
+export async function legacyDaySummaries(db: Kysely<DB>, groups: readonly { ids: readonly number[] }[]) {
+  const ids = groups.flatMap((group) => group.ids);
+  const summaries = new Map<number, { slots: number; tarefas: number; feitas: number; status: LegacyStatus }>();
+  if (ids.length === 0) return summaries;
+  const rows = await db
+    .selectFrom("legacy_history")
+    .select(["id", "environment_id", "user_id", "inicio", "observacao"])
+    .where("id", "in", ids)
+    .execute();
+  const observations = await observationsMatching(db, rows);
+  const statusOf = new Map(
+    rows.map((row) => [
+      row.id,
+      legacyStatus(
+        { environmentId: row.environment_id, userId: row.user_id, inicio: row.inicio, observacao: row.observacao },
+        observations,
+      ),
+    ]),
+  );
+  for (const group of groups) {
+    const statuses = group.ids.map((id) => statusOf.get(id) ?? "Completo");
+    summaries.set(group.ids[0], {
+      slots: 0,
+      tarefas: statuses.length,
+      feitas: statuses.length,
+      status: statuses.includes("Incompleto") ? "Incompleto" : "Completo",
+    });
+  }
+  return summaries;
+}

@@ -375,6 +375,42 @@ describe("GET /observacao (the company's old observations)", () => {
   });
 });
 
+describe("the collaborator report's days with 'Mostrar dados anteriores à Agosto/2022' (anteriores=1)", () => {
+  const days = (userId: number, extra = "") =>
+    `/api/relatorios/dias?dataIni=2022-03-01&dataFim=2022-03-31&userId=${userId}${extra}`;
+  test.each(["principal", "admin", "coordenador", "semnivel", "cliente", "asg"] as const)(
+    "the %s sees Sebastião's old day, with the old-system status, only when asked",
+    async (who) => {
+      const without = await get(days(user.asg), who);
+      expect(without.status, JSON.stringify(without.body)).toBe(200);
+      expect(without.body.items).toEqual([]);
+      const answer = await get(days(user.asg, "&anteriores=1"), who);
+      expect(answer.body).toMatchObject({
+        colaborador: "Sebastião ASG",
+        total: 1,
+        items: [
+          { data: "2022-03-15", ambienteId: env.aldeota, tarefas: 2, feitas: 2, status: "Incompleto", anterior: true },
+        ],
+      });
+    },
+  );
+
+  test("newest first, paged with the other days; 'Completo' without an observation", async () => {
+    const answer = await get(days(user.bruno, "&anteriores=1&size=20"), "admin");
+    expect(answer.body.items).toMatchObject([
+      { data: "2022-03-20", status: "Incompleto", anterior: true },
+      { data: "2022-03-15", status: "Completo", anterior: true },
+    ]);
+    const second = await get(days(user.bruno, "&anteriores=1&size=20&page=2"), "admin");
+    expect(second.body).toMatchObject({ items: [], total: 2 });
+  });
+
+  test("out of scope: 404", async () => {
+    expect((await get(days(user.bruno, "&anteriores=1"), "coordenador")).status).toBe(404);
+    expect((await get(days(user.asg, "&anteriores=1"), "outra")).status).toBe(404);
+  });
+});
+
 describe("bad input and failures (§8)", () => {
   test.each([
     [`/api/dash/user?dataFim=2022-03-31&userId=1`, "Intervalo de datas inválidos, favor verificar"],

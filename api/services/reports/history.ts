@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 
 import { assertEnvironmentInScope, type BranchQuery, type Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
@@ -6,6 +6,7 @@ import { dayStatus, reportSlot, type ReportBooking, type ReportSlot } from "../.
 import { ApiError } from "../../lib/errors.ts";
 import { CURSOR_INVALID, decodeCursor, encodeCursor, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
 import { hhmm, iso, isoText } from "../../lib/openapi.ts";
+import { legacyDayGroups, legacyDaySummaries } from "../legacy.ts";
 import { bookingsOfQuery } from "../scheduling.ts";
 
 import { environmentSearch, type EnvironmentSearchField } from "./environment-search.ts";
@@ -183,6 +184,8 @@ export type ReportDay = {
   tarefas: number;
   feitas: number;
   status: ReturnType<typeof dayStatus>;
+  /** A day of the old system (before August 2022, docs/legacy-data.md): its status is §4's old-system rule. */
+  anterior?: boolean;
 };
 
 /**
@@ -192,18 +195,34 @@ export type ReportDay = {
 export async function reportDays(
   db: Kysely<DB>,
   scope: Scope,
-  query: ReportQuery & ListQuery & { userId: number; today: string },
+  query: ReportQuery & ListQuery & { userId: number; today: string; anteriores?: boolean },
 ) {
   const bookings = await reportBookingsQuery(db, scope, query);
   const { page, size, limit, offset } = pageOf(query);
   // Grouped first, the room's name joined to the groups (not to each booking).
-  const days = bookings
-    .select(["b.data_agend", "b.environment_id", sql<number[]>`array_agg(b.id order by b.slot, b.id)`.as("ids")])
+  const bookingDays = bookings
+    .select([
+      "b.data_agend",
+      "b.environment_id",
+      sql<number[]>`array_agg(b.id order by b.slot, b.id)`.as("ids"),
+      sql<boolean>`false`.as("anterior"),
+    ])
     .groupBy(["b.data_agend", "b.environment_id"]);
+  // 'Mostrar dados anteriores à Agosto/2022': the old system's days of the period, paged with the others.
+  const days = query.anteriores
+    ? bookingDays.unionAll(await legacyDayGroups(db, scope, { ...query, userId: query.userId }))
+    : bookingDays;
   const groups = await db
     .selectFrom(days.as("g"))
     .innerJoin("environments as e", "e.id", "g.environment_id")
-    .select(["g.data_agend", "g.environment_id", "e.name", "g.ids", sql<string>`count(*) over ()`.as("total_rows")])
+    .select([
+      "g.data_agend",
+      "g.environment_id",
+      "e.name",
+      "g.ids",
+      "g.anterior",
+      sql<string>`count(*) over ()`.as("total_rows"),
+    ])
     .orderBy("g.data_agend", "desc")
     .orderBy("e.name_folded")
     .orderBy("g.environment_id")
@@ -211,10 +230,24 @@ export async function reportDays(
     .execute();
   const slots = await readReportBookings(
     db,
-    groups.flatMap((group) => group.ids),
+    groups.filter((group) => !group.anterior).flatMap((group) => group.ids),
   );
   const byId = new Map(slots.map((slot) => [slot.id, slot]));
+  const old = await legacyDaySummaries(
+    db,
+    groups.filter((group) => group.anterior),
+  );
   const items = groups.map((group): ReportDay => {
+    const summary = group.anterior ? old.get(group.ids[0]) : undefined;
+    if (summary) {
+      return {
+        data: group.data_agend,
+        environmentId: group.environment_id,
+        ambiente: group.name,
+        ...summary,
+        anterior: true,
+      };
+    }
     const day = group.ids.flatMap((id) => byId.get(id) ?? []);
     const shown = day.map((booking) => reportSlot(booking, query.today));
     const tasks = shown.flatMap((slot) => slot.tasks.filter((task) => task.type !== "Extra"));
@@ -228,17 +261,15 @@ export async function reportDays(
       status: dayStatus(day, query.today),
     };
   });
-  const total = groups.length ? Number(groups[0].total_rows) : offset === 0 ? 0 : await countGroups(db, bookings);
+  const total = groups.length ? Number(groups[0].total_rows) : offset === 0 ? 0 : await countGroups(db, days);
   const { nome } = await db.selectFrom("users").select("nome").where("id", "=", query.userId).executeTakeFirstOrThrow();
   return { collaborator: nome, items, total, page, size };
 }
 
 /** The groups of a page past the end: counted once more (the page read none to carry the count). */
-async function countGroups(db: Kysely<DB>, bookings: Awaited<ReturnType<typeof reportBookingsQuery>>) {
+async function countGroups(db: Kysely<DB>, days: SelectQueryBuilder<DB, never, { data_agend: string }>) {
   const { total } = await db
-    .selectFrom(
-      bookings.select(["b.data_agend", "b.environment_id"]).groupBy(["b.data_agend", "b.environment_id"]).as("g"),
-    )
+    .selectFrom(days.as("g"))
     .select(sql<string>`count(*)`.as("total"))
     .executeTakeFirstOrThrow();
   return Number(total);
