@@ -256,6 +256,40 @@ describe("GET /relatorios/atividades", () => {
     expect((await report("size=7")).status).toBe(400);
   });
 
+  test("a full page's total is counted; it equals a last page's, and the pages follow one another", async () => {
+    // Ana's main slot copied to each of the 21 days before today: with today's two, at least 23 slots.
+    const [main] = await t.db.selectFrom("bookings").selectAll().where("id", "=", slots.ana[0]).execute();
+    const { id: _id, created_at: _created, updated_at: _updated, ...copy } = main;
+    const added = await t.db
+      .insertInto("bookings")
+      .values(Array.from({ length: 21 }, (_, index) => ({ ...copy, data_agend: day(TODAY, -1 - index) })))
+      .returning("id")
+      .execute();
+    try {
+      const range = `dataIni=${day(TODAY, -21)}&dataFim=${TODAY}&q=ana%20souza`;
+      const get = (query: string) => t.get(`/api/relatorios/atividades?${range}&${query}`, { token: tokens.admin });
+      const all = await get("size=160");
+      expect(all.body.items.length).toBeGreaterThanOrEqual(23);
+      expect(all.body.items.length).toBeLessThan(160);
+      expect(all.body.total).toBe(all.body.items.length);
+      const first = await get("size=20&page=1");
+      expect(first.body.total).toBe(all.body.total);
+      const second = await get("size=20&page=2");
+      expect(second.body.total).toBe(all.body.total);
+      expect([...bookingIds(first), ...bookingIds(second)]).toEqual(bookingIds(all));
+      expect(bookingIds(all)).toEqual(expect.arrayContaining(added.map((row) => row.id)));
+    } finally {
+      await t.db
+        .deleteFrom("bookings")
+        .where(
+          "id",
+          "in",
+          added.map((row) => row.id),
+        )
+        .execute();
+    }
+  });
+
   test("yesterday holds none of today's slots", async () => {
     const yesterday = day(TODAY, -1);
     const answer = await t.get(`/api/relatorios/atividades?dataIni=${yesterday}&dataFim=${yesterday}`, {
