@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { ACTIVITY_FILTER_VALUES, activityMatches, type ActivityFilter } from "../../api/domain/activities.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { saveDayAgenda } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
 
@@ -32,32 +33,19 @@ async function agendaToday(branch: number, email: string, skip: number) {
     .orderBy("id")
     .offset(skip)
     .executeTakeFirstOrThrow();
-  const answer = await t.post(
-    "/api/agendas/v2/saveAgenda",
-    [
-      {
-        Id_EmpresasFilial: branch,
-        Id_Environments: room.id,
-        Id_Users: people[email],
-        Periodicidade: {
-          type: "sem",
-          DIAS_SEMANA: "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado",
-          hora_base_inicial: "07:00",
-          hora_base_final: "07:30",
-          Revisoes: [{ HORA_INICIAL: "15:00", HORA_FINAL: "15:30" }],
-        },
-        revisionPhotos: false,
-        vigIni: TODAY,
-        vigFim: TODAY,
-      },
+  const agenda = await saveDayAgenda(t, tokens.admin, {
+    branch,
+    environment: room.id,
+    user: people[email],
+    slots: [
+      ["07:00", "07:30"],
+      ["15:00", "15:30"],
     ],
-    { token: tokens.admin },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  });
   const bookings = await t.db
     .selectFrom("bookings")
     .select("id")
-    .where("agenda_id", "=", answer.body[0].ID as number)
+    .where("agenda_id", "=", agenda)
     .orderBy("slot")
     .execute();
   slots[email] = bookings.map((booking) => booking.id);

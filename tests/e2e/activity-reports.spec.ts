@@ -1,10 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import ExcelJS from "exceljs";
 
-import { businessToday } from "../support/e2e-agendas.ts";
 import { BRANCHES, uniquePrefix } from "../support/e2e-catalogues.ts";
 import { DEMO_PASSWORD } from "../support/e2e-data.ts";
-import { apiToken, createEnvironments } from "../support/e2e-environments.ts";
+import { agendaToday } from "../support/e2e-execution.ts";
 import { expect, screenshot, test } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
 
@@ -17,94 +16,39 @@ import { tinyPng } from "../support/files.ts";
 type Today = { today: string; aldeota: string; messejana: string };
 
 /**
- * Two rooms of the test's own for today: in Filial Aldeota (procedures 'Limpar piso' and 'Recolher lixo') an agenda
- * of Sebastião ASG with a main slot at 05:00, done through the execution API ('Limpar piso' with an observation,
- * 'Recolher lixo' with a photo), and a revision at 05:40 left undone; in Filial Messejana a slot of Bruno Lima at
- * 06:00, undone.
+ * Two rooms of the test's own for today (the shared helper: the execution API does what the phone does): in Filial
+ * Aldeota (procedures 'Limpar piso' and 'Recolher lixo') an agenda of Sebastião ASG with a main slot at 05:00, done
+ * ('Limpar piso' with an observation, 'Recolher lixo' with a photo), and a revision at 05:40 left undone; in Filial
+ * Messejana a slot of Bruno Lima at 06:00, undone.
  */
 async function activitiesToday(request: APIRequestContext, prefix: string): Promise<Today> {
-  const admin = { authorization: `Bearer ${await apiToken(request)}` };
   const aldeota = `${prefix} Aldeota`;
   const messejana = `${prefix} Messejana`;
-  const [aldeotaRoom, messejanaRoom] = await createEnvironments(request, [
-    { name: aldeota, andar: "Térreo", branch: "aldeota", mandatory: ["Limpar piso"], optional: ["Recolher lixo"] },
-    { name: messejana, andar: "1º andar", branch: "messejana" },
-  ]);
-  const asgOf = async (branch: keyof typeof BRANCHES, nome: string) => {
-    const answer = await request.get(`/api/agendas/v2/Agendamentos/listaAsg?filialId=${BRANCHES[branch].id}`, {
-      headers: admin,
-    });
-    return ((await answer.json()) as { id: number; nome: string }[]).find((user) => user.nome === nome)!.id;
-  };
-  const today = businessToday();
-  const schedule = async (
-    branch: keyof typeof BRANCHES,
-    room: number,
-    user: number,
-    times: [string, string],
-    revisions: { HORA_INICIAL: string; HORA_FINAL: string }[],
-  ) => {
-    const saved = await request.post("/api/agendas/v2/saveAgenda", {
-      headers: admin,
-      data: [
-        {
-          Id_EmpresasFilial: BRANCHES[branch].id,
-          Id_Environments: room,
-          Id_Users: user,
-          Periodicidade: {
-            type: "12X",
-            DIAS_SEMANA: "",
-            hora_base_inicial: times[0],
-            hora_base_final: times[1],
-            Revisoes: revisions,
-          },
-          revisionPhotos: false,
-          vigIni: today,
-          vigFim: today,
-        },
-      ],
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-    return ((await saved.json()) as { ID: number }[])[0].ID;
-  };
-  const agendaId = await schedule(
-    "aldeota",
-    aldeotaRoom,
-    await asgOf("aldeota", "Sebastião ASG"),
-    ["05:00", "05:30"],
-    [{ HORA_INICIAL: "05:40", HORA_FINAL: "05:50" }],
+  const phone = await agendaToday(
+    request,
+    { name: aldeota, andar: "Térreo", mandatory: ["Limpar piso"], optional: ["Recolher lixo"] },
+    [
+      ["05:00", "05:30"],
+      ["05:40", "05:50"],
+    ],
   );
-  await schedule("messejana", messejanaRoom, await asgOf("messejana", "Bruno Lima"), ["06:00", "06:30"], []);
-
-  // The ASG's phone: the main slot started, both procedures recorded, finished.
-  const session = await request.post("/api/sessions", { data: { email: "asg@demo.com.br", password: DEMO_PASSWORD } });
-  const phone = { authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
-  const day = await request.get(`/api/execution/bookings?date=${today}`, { headers: phone });
-  type Booking = {
-    agendaId: number;
-    procedures: { id: number; name: string }[];
-    slots: { id: number; horaIni: string }[];
-  };
-  const mine = ((await day.json()) as { bookings: Booking[] }).bookings.find(
-    (booking) => booking.agendaId === agendaId,
-  )!;
-  const main = mine.slots.find((slot) => slot.horaIni === "05:00")!.id;
-  const procedure = (name: string) => String(mine.procedures.find((candidate) => candidate.name === name)!.id);
-  const call = async (
-    path: string,
-    multipart?: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
-  ) => {
-    const answer = await request.post(`/api/execution/bookings/${path}`, { headers: phone, multipart });
-    expect(answer.status(), await answer.text()).toBeLessThan(300);
-  };
-  await call(`${main}/start`);
-  await call(`${main}/procedures`, { procedureId: procedure("Limpar piso"), observacao: "Piso limpo e seco" });
-  await call(`${main}/procedures`, {
-    procedureId: procedure("Recolher lixo"),
-    photo: { name: "lixo.png", mimeType: "image/png", buffer: Buffer.from(tinyPng(8, 8)) },
+  await agendaToday(request, { name: messejana, andar: "1º andar", branch: "messejana" }, [["06:00", "06:30"]], {
+    email: "bruno@demo.com.br",
+    nome: "Bruno Lima",
   });
-  await call(`${main}/finish`);
-  return { today, aldeota, messejana };
+  const main = phone.slot("05:00");
+  await phone.call(`${main}/start`);
+  await phone.call(`${main}/procedures`, {
+    multipart: { procedureId: phone.procedure("Limpar piso"), observacao: "Piso limpo e seco" },
+  });
+  await phone.call(`${main}/procedures`, {
+    multipart: {
+      procedureId: phone.procedure("Recolher lixo"),
+      photo: { name: "lixo.png", mimeType: "image/png", buffer: Buffer.from(tinyPng(8, 8)) },
+    },
+  });
+  await phone.call(`${main}/finish`);
+  return { today: phone.today, aldeota, messejana };
 }
 
 const dateBR = (date: string) => date.split("-").reverse().join("/");
