@@ -56,6 +56,9 @@ export const CollaboratorReportParams = ListQuery.extend({
   ambienteId: environmentFilter,
   userId: collaboratorFilter,
   campos: searchFieldsQuery(COLLABORATOR_SEARCH_FIELDS, REPORT_TEXTS.searchFieldsInvalid, "default colaborador"),
+  anteriores: z.enum(["0", "1"]).optional().openapi({
+    description: "1: the old system's rows counted too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
+  }),
 });
 export type CollaboratorReportParams = z.input<typeof CollaboratorReportParams>;
 
@@ -354,6 +357,7 @@ export function reportRoutes(deps: ApiDeps) {
         environmentId: query.ambienteId,
         campos: searchFieldsFor(user, query.campos, COLLABORATOR_SEARCH),
         today: businessToday(),
+        anteriores: query.anteriores === "1",
       });
       return ctx.json({ items: rows.map((row) => collaboratorJson(row, personal)), total, page, size }, 200);
     },

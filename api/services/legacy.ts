@@ -575,3 +575,54 @@ export async function legacyDaySummaries(db: Kysely<DB>, groups: readonly { ids:
   }
   return summaries;
 }
+
+/**
+ * §4's old-system rule in SQL, for counts over many rows (`legacyStatus` decides the same for one page; the API tests
+ * check both on the same rows): the row's own observation, or one of its room, collaborator and day in Fortaleza.
+ */
+const legacyIncomplete = sql<boolean>`(coalesce(btrim(h.observacao), '') <> '' or exists (
+  select 1 from legacy_observations o
+  where o.environment_id = h.environment_id and o.user_id = h.user_id and btrim(o.observacao) <> ''
+    and o.created_at >= date_trunc('day', h.inicio at time zone 'America/Fortaleza') at time zone 'America/Fortaleza'
+    and o.created_at < (date_trunc('day', h.inicio at time zone 'America/Fortaleza') + interval '1 day')
+      at time zone 'America/Fortaleza'))`;
+
+/**
+ * The old rows of a period in scope counted per collaborator as the collaborators report counts bookings (every old
+ * row is one; 'Completo' or 'Incompleto' by §4's old-system rule; none is 'not done'): the report unions them with
+ * the bookings' counts when 'Mostrar dados anteriores à Agosto/2022' is ticked.
+ */
+export async function legacyCollaboratorCounts(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: {
+    dataIni: string;
+    dataFim: string;
+    companyId?: number;
+    filialId?: number;
+    filialClientId?: number;
+    environmentId?: number;
+    userId?: number;
+  },
+) {
+  const filter = await resolveBranchFilter(db, scope, query);
+  const own = ownWorkOf(scope);
+  const { from, to } = bounds({ dataInicio: query.dataIni, dataFim: query.dataFim });
+  return db
+    .selectFrom("legacy_history as h")
+    .select([
+      "h.user_id",
+      sql<string>`count(*)`.as("agendamentos"),
+      sql<string>`count(*) filter (where not ${legacyIncomplete})`.as("completos"),
+      sql<string>`count(*) filter (where ${legacyIncomplete})`.as("incompletos"),
+      sql<string>`0::bigint`.as("nao_realizados"),
+    ])
+    .where("h.company_id", "=", filter.companyId)
+    .$if(filter.branchId !== undefined, (qb) => qb.where("h.branch_id", "=", filter.branchId!))
+    .$if(own !== null, (qb) => qb.where("h.user_id", "=", own!))
+    .$if(query.userId !== undefined, (qb) => qb.where("h.user_id", "=", query.userId!))
+    .$if(query.environmentId !== undefined, (qb) => qb.where("h.environment_id", "=", query.environmentId!))
+    .where("h.inicio", ">=", from)
+    .where("h.inicio", "<", to)
+    .groupBy("h.user_id");
+}

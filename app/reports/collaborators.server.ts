@@ -55,6 +55,8 @@ export function collaboratorListQuery(frame: ReportFrame) {
     dataFim: state.fim,
     ...frame.scope,
     campos: state.campos.join(","),
+    // 'Mostrar dados anteriores à Agosto/2022': the old system's rows counted too (docs/legacy-data.md).
+    ...(anteriores ? { anteriores: "1" as const } : {}),
   };
   return { state, query, fields, columns, personal };
 }

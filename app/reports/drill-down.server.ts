@@ -37,6 +37,8 @@ export async function daysLevel(
     ambienteId: report.environmentId,
     page: dias,
     size: DAYS_PAGE_SIZE,
+    // 'Mostrar dados anteriores à Agosto/2022' on the list (§2.9): the old system's days too (docs/legacy-data.md).
+    ...(frame.search.get("anteriores") === "1" ? { anteriores: "1" as const } : {}),
   });
   if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
   const here = new URL(args.request.url);

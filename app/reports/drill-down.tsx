@@ -34,18 +34,31 @@ export function DaysLevel({ title, exports }: { title: string; exports?: { excel
         <p className="empty-state">{T.collaboratorHistoryEmpty}</p>
       ) : (
         <ul className="report-days">
-          {data.days.map((day) => (
-            <li key={`${day.data}-${day.ambienteId}`}>
-              <Link to={day.href} preventScrollReset className="report-day">
+          {data.days.map((day) => {
+            const content = (
+              <>
                 <span className="report-day-room">{day.ambiente}</span>
                 <span>{day.dataBR}</span>
                 <span className="muted">
                   {day.feitas} de {day.tarefas} {day.tarefas === 1 ? "tarefa" : "tarefas"}
+                  {day.anterior ? " · sistema anterior" : ""}
                 </span>
                 <StatusChip status={day.status} />
-              </Link>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={`${day.data}-${day.ambienteId}-${day.anterior ? "anterior" : ""}`}>
+                {/* An old-system day has no 'Detalhes do Histórico' of its own yet (docs/legacy-data.md). */}
+                {day.anterior ? (
+                  <div className="report-day">{content}</div>
+                ) : (
+                  <Link to={day.href} preventScrollReset className="report-day">
+                    {content}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       <DialogPager pager={data.pager} label="Páginas do histórico" unit="dias" />

@@ -405,6 +405,23 @@ describe("the collaborator report's days with 'Mostrar dados anteriores à Agost
     expect(second.body).toMatchObject({ items: [], total: 2 });
   });
 
+  test("the collaborators list counts the old rows per collaborator (the SQL rule agrees with legacyStatus)", async () => {
+    const list = (who: Who, extra = "") =>
+      get(`/api/relatorios/colaboradores?dataIni=2022-03-01&dataFim=2022-03-31${extra}`, who);
+    expect((await list("admin")).body.items).toEqual([]);
+    const answer = await list("admin", "&anteriores=1");
+    const counts = Object.fromEntries(
+      answer.body.items.map((item: { id: number; agendamentos: number; completos: number; incompletos: number }) => [
+        item.id,
+        [item.agendamentos, item.completos, item.incompletos],
+      ]),
+    );
+    expect(counts).toEqual({ [user.asg]: [2, 0, 2], [user.ana]: [1, 1, 0], [user.bruno]: [2, 1, 1] });
+    // The branch-level user: their branch's collaborators only.
+    const branch = await list("coordenador", "&anteriores=1");
+    expect(branch.body.items.map((item: { id: number }) => item.id).sort()).toEqual([user.asg, user.ana].sort());
+  });
+
   test("out of scope: 404", async () => {
     expect((await get(days(user.bruno, "&anteriores=1"), "coordenador")).status).toBe(404);
     expect((await get(days(user.asg, "&anteriores=1"), "outra")).status).toBe(404);

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
 import { foldSearch, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import { legacyCollaboratorCounts } from "../legacy.ts";
 
 import { bookingCounts, reportBookingsQuery } from "./history.ts";
 
@@ -31,6 +32,8 @@ export type CollaboratorReportQuery = ListQuery & {
   campos?: readonly CollaboratorSearchField[];
   /** 'Today' in Fortaleza: a slot of an earlier day that was never started counts as not done. */
   today: string;
+  /** 'Mostrar dados anteriores à Agosto/2022': the old system's rows counted too (docs/legacy-data.md). */
+  anteriores?: boolean;
 };
 
 export type CollaboratorReportRow = {
@@ -82,7 +85,21 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
   // The period's bookings are counted per collaborator in one pass over them, with nothing joined to each booking; the
   // collaborators' names, the search and the sort then join those few groups (the same rows: a filter on the user
   // holds for every booking of that user, before or after the count).
-  const counts = bookings.select(["b.user_id", ...bookingCounts(query.today)]).groupBy("b.user_id");
+  const bookingCounted = bookings.select(["b.user_id", ...bookingCounts(query.today)]).groupBy("b.user_id");
+  // With the old system's rows: both counts per collaborator, added up.
+  const counts = query.anteriores
+    ? // The same columns as the bookings' counts (user_id and the four counts), so the rest reads either alike.
+      (db
+        .selectFrom(bookingCounted.unionAll(await legacyCollaboratorCounts(db, scope, query)).as("c"))
+        .select([
+          "c.user_id",
+          sql<string>`sum(c.agendamentos)::bigint`.as("agendamentos"),
+          sql<string>`sum(c.completos)::bigint`.as("completos"),
+          sql<string>`sum(c.incompletos)::bigint`.as("incompletos"),
+          sql<string>`sum(c.nao_realizados)::bigint`.as("nao_realizados"),
+        ])
+        .groupBy("c.user_id") as unknown as typeof bookingCounted)
+    : bookingCounted;
   const grouped = db
     .selectFrom(counts.as("g"))
     .innerJoin("users as u", "u.id", "g.user_id")
