@@ -45,11 +45,13 @@ export interface Bookings {
   created_at: Generated<Timestamp>;
   data_agend: string;
   environment_id: number;
+  executions: Generated<number>;
   finished_at: Timestamp | null;
   hora_fim: string;
   hora_ini: string;
   id: Generated<number>;
   justificativa: string | null;
+  photos: Generated<number>;
   slot: Generated<number>;
   start_date: Timestamp | null;
   status: "Andamento" | "Completo" | "Incompleto" | null;
