@@ -599,7 +599,7 @@ export async function updateEnvironment(
 
 /**
  * Whether an environment has history (the delete refusal of spec 000 §8): a booking (agendamento) of any of its
- * agendas, a live agenda (it keeps making bookings), or notes of the old system. See docs/environments.md.
+ * agendas, a live agenda (it keeps making bookings), or the old system's rows or notes. See docs/environments.md.
  */
 export async function environmentHasHistory(db: Kysely<DB>, id: number) {
   const row = await db
@@ -628,6 +628,12 @@ export async function environmentHasHistory(db: Kysely<DB>, id: number) {
               .selectFrom("legacy_observations as o")
               .select(sql`1`.as("one"))
               .where("o.environment_id", "=", id),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("legacy_history as lh")
+              .select(sql`1`.as("one"))
+              .where("lh.environment_id", "=", id),
           ),
         ])
         .as("has_history"),

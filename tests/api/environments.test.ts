@@ -726,7 +726,7 @@ describe("PUT /api/environments/{id}", () => {
 describe("DELETE /api/environments", () => {
   async function historyFor(
     environmentId: number,
-    what: "booking" | "history" | "agenda" | "deleted agenda" | "legacy",
+    what: "booking" | "history" | "agenda" | "deleted agenda" | "legacy" | "legacy row",
   ) {
     const environment = await t.db
       .selectFrom("environments")
@@ -734,6 +734,23 @@ describe("DELETE /api/environments", () => {
       .where("id", "=", environmentId)
       .executeTakeFirstOrThrow();
     const asg = await userByEmail(t.db, "ana@demo.com.br");
+    if (what === "legacy row") {
+      await t.db
+        .insertInto("legacy_history")
+        .values({
+          company_id: environment.company_id,
+          branch_id: environment.branch_id,
+          legacy_id: 700_000 + environmentId,
+          environment_id: environmentId,
+          user_id: asg.id,
+          empresa: "Filial",
+          ambiente_nome: "Sala antiga",
+          nome_usuario: "Ana",
+          inicio: new Date("2022-03-10T12:00:00Z"),
+        })
+        .execute();
+      return;
+    }
     if (what === "legacy") {
       await t.db
         .insertInto("legacy_observations")
@@ -827,7 +844,7 @@ describe("DELETE /api/environments", () => {
     await create({ name: `Remover ${path || "id"}` });
   });
 
-  test.each(["booking", "history", "agenda", "legacy"] as const)(
+  test.each(["booking", "history", "agenda", "legacy", "legacy row"] as const)(
     "with history (%s) it is refused with the spec's message and stays",
     async (what) => {
       const created = await create({ name: `Com histórico ${what}` });
