@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { addMonths, endOfMonth, format, getDaysInMonth } from "date-fns";
 import { ptBR } from "date-fns/locale";
 
-import { can } from "../../api/domain/roles";
 import { MAX_BOOKING_ROWS } from "../../api/domain/limits";
+import { can } from "../../api/domain/roles";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
 
