@@ -23,14 +23,13 @@ type ActivitySort = (typeof ACTIVITY_SORTS)[number];
 const ACTIVITY_SEARCH_FIELDS = ["filial", "ambiente", "colaborador"] as const;
 
 /**
- * Whether a booking has history, and history with a photo (the §4 rule's input, api/domain/activities.ts). Written as
- * a per-booking look-up along history_booking_idx that stops at the first row: as EXISTS the planner hashed every
- * history row with a photo of the company (a month's 'imagens' page: 1.35 s on PGlite over a year of ~970,000 history
- * rows, against 0.34 s this way, both under EXPLAIN ANALYZE; docs/activity-reports.md).
+ * Whether a booking has history, and history with a photo (the §4 rule's input, api/domain/activities.ts), read from the
+ * counts the database keeps on the booking (migration 014: bookings.executions, bookings.photos). A per-booking look-up
+ * into history made a period's total cost one look-up per booking (a year's 'imagens' page ~2.3 s alone over ~970,000
+ * history rows; as EXISTS the planner hashed every photo of the company instead; docs/activity-reports.md).
  */
-const hasHistory = sql<boolean>`(select 1 from history h where h.booking_id = b.id limit 1) is not null`;
-const hasPhoto = sql<boolean>`(select 1 from history h where h.booking_id = b.id and h.image is not null
-  limit 1) is not null`;
+const hasHistory = sql<boolean>`b.executions > 0`;
+const hasPhoto = sql<boolean>`b.photos > 0`;
 
 export type ActivityQuery = BranchQuery & ListQuery & { dataIni: string; dataFim: string; atividade: ActivityFilter };
 
@@ -65,7 +64,7 @@ async function activityBookings(db: Kysely<DB>, scope: Scope, query: ActivityQue
     case "feitas":
       return bookings.where(hasHistory);
     case "pendentes":
-      return bookings.where(sql<boolean>`not (${hasHistory})`);
+      return bookings.where(sql<boolean>`b.executions = 0`);
     case "imagens":
       return bookings.where(hasPhoto);
   }
@@ -132,8 +131,8 @@ async function readActivities(db: Kysely<DB>, ids: readonly number[]): Promise<A
       "br.nome as empresa",
       "e.name as ambiente",
       "u.nome as colaborador",
-      sql<string>`(select count(*) from history h where h.booking_id = b.id)`.as("historico"),
-      sql<string>`(select count(*) from history h where h.booking_id = b.id and h.image is not null)`.as("fotos"),
+      "b.executions as historico",
+      "b.photos as fotos",
       sql<string | null>`(select h.image from history h where h.booking_id = b.id and h.image is not null
         order by h.created_at, h.id limit 1)`.as("foto"),
     ])
@@ -152,8 +151,8 @@ async function readActivities(db: Kysely<DB>, ids: readonly number[]): Promise<A
         horaFim: hhmm(row.hora_fim),
         tipo: cleaningType(row.slot),
         colaborador: row.colaborador,
-        historico: Number(row.historico),
-        fotos: Number(row.fotos),
+        historico: row.historico,
+        fotos: row.fotos,
         foto: row.foto,
       },
     ];
