@@ -95,7 +95,13 @@ const collaboratorJson = (row: CollaboratorReportRow, personal: boolean) => ({
   naoRealizados: row.nao_realizados,
 });
 
-export const EnvironmentReportParams = ListQuery.extend({ ...period, campos: environmentSearchFields });
+export const EnvironmentReportParams = ListQuery.extend({
+  ...period,
+  campos: environmentSearchFields,
+  anteriores: z.enum(["0", "1"]).optional().openapi({
+    description: "1: the old system's rows counted too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
+  }),
+});
 export type EnvironmentReportParams = z.input<typeof EnvironmentReportParams>;
 
 export const EnvironmentReportItem = z
@@ -370,7 +376,8 @@ export function reportRoutes(deps: ApiDeps) {
       tags,
       summary:
         "Ours (spec 001 §2.10): one card per room with bookings in the period, in scope, with the period's counts; " +
-        "the rooms searched (q, campos: ambiente, categoria, setor, andar), sorted and paged in SQL",
+        "the rooms searched (q, campos: ambiente, categoria, setor, andar), sorted and paged in SQL; anteriores=1: " +
+        "the old system's rows counted too, a room with old rows only included",
       security: bearer,
       request: { query: EnvironmentReportParams },
       responses: {
@@ -385,6 +392,7 @@ export function reportRoutes(deps: ApiDeps) {
       const { rows, total, page, size } = await environmentReport(db, ctx.get("scope"), {
         ...query,
         today: businessToday(),
+        anteriores: query.anteriores === "1",
       });
       return ctx.json({ items: rows.map(environmentJson), total, page, size }, 200);
     },

@@ -587,42 +587,54 @@ const legacyIncomplete = sql<boolean>`(coalesce(btrim(h.observacao), '') <> '' o
     and o.created_at < (date_trunc('day', h.inicio at time zone 'America/Fortaleza') + interval '1 day')
       at time zone 'America/Fortaleza'))`;
 
-/**
- * The old rows of a period in scope counted per collaborator as the collaborators report counts bookings (every old
- * row is one; 'Completo' or 'Incompleto' by §4's old-system rule; none is 'not done'): the report unions them with
- * the bookings' counts when 'Mostrar dados anteriores à Agosto/2022' is ticked.
- */
-export async function legacyCollaboratorCounts(
-  db: Kysely<DB>,
-  scope: Scope,
-  query: {
-    dataIni: string;
-    dataFim: string;
-    companyId?: number;
-    filialId?: number;
-    filialClientId?: number;
-    environmentId?: number;
-    userId?: number;
-  },
-) {
+type LegacyCountQuery = {
+  dataIni: string;
+  dataFim: string;
+  companyId?: number;
+  filialId?: number;
+  filialClientId?: number;
+  environmentId?: number;
+  userId?: number;
+};
+
+/** The old rows of a period in scope (tenant, branch, client branch, field staff's own), of one room or collaborator. */
+async function legacyRowsInScope(db: Kysely<DB>, scope: Scope, query: LegacyCountQuery) {
   const filter = await resolveBranchFilter(db, scope, query);
   const own = ownWorkOf(scope);
   const { from, to } = bounds({ dataInicio: query.dataIni, dataFim: query.dataFim });
   return db
     .selectFrom("legacy_history as h")
-    .select([
-      "h.user_id",
-      sql<string>`count(*)`.as("agendamentos"),
-      sql<string>`count(*) filter (where not ${legacyIncomplete})`.as("completos"),
-      sql<string>`count(*) filter (where ${legacyIncomplete})`.as("incompletos"),
-      sql<string>`0::bigint`.as("nao_realizados"),
-    ])
     .where("h.company_id", "=", filter.companyId)
     .$if(filter.branchId !== undefined, (qb) => qb.where("h.branch_id", "=", filter.branchId!))
     .$if(own !== null, (qb) => qb.where("h.user_id", "=", own!))
     .$if(query.userId !== undefined, (qb) => qb.where("h.user_id", "=", query.userId!))
     .$if(query.environmentId !== undefined, (qb) => qb.where("h.environment_id", "=", query.environmentId!))
     .where("h.inicio", ">=", from)
-    .where("h.inicio", "<", to)
-    .groupBy("h.user_id");
+    .where("h.inicio", "<", to);
+}
+
+/**
+ * A group's old-row counts, the same columns as the bookings' (`bookingCounts` in reports/history.ts): every old row
+ * is one, 'Completo' or 'Incompleto' by §4's old-system rule; none is 'not done'.
+ */
+const legacyCounts = [
+  sql<string>`count(*)`.as("agendamentos"),
+  sql<string>`count(*) filter (where not ${legacyIncomplete})`.as("completos"),
+  sql<string>`count(*) filter (where ${legacyIncomplete})`.as("incompletos"),
+  sql<string>`0::bigint`.as("nao_realizados"),
+] as const;
+
+/**
+ * The old rows of a period in scope counted per collaborator as the collaborators report counts bookings: the report
+ * unions them with the bookings' counts when 'Mostrar dados anteriores à Agosto/2022' is ticked.
+ */
+export async function legacyCollaboratorCounts(db: Kysely<DB>, scope: Scope, query: LegacyCountQuery) {
+  return (await legacyRowsInScope(db, scope, query)).select(["h.user_id", ...legacyCounts]).groupBy("h.user_id");
+}
+
+/** The same per room: the environments report's cards with 'Mostrar dados anteriores à Agosto/2022' ticked. */
+export async function legacyEnvironmentCounts(db: Kysely<DB>, scope: Scope, query: LegacyCountQuery) {
+  return (await legacyRowsInScope(db, scope, query))
+    .select(["h.environment_id", ...legacyCounts])
+    .groupBy("h.environment_id");
 }

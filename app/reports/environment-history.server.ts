@@ -32,6 +32,8 @@ export async function environmentCollaboratorsLoader(args: LoaderFunctionArgs) {
     ...frame.scope,
     ambienteId: environmentId,
     size: 0,
+    // 'Mostrar dados anteriores à Agosto/2022' on the list: the room's old rows too (docs/legacy-data.md).
+    ...(frame.search.get("anteriores") === "1" ? { anteriores: "1" as const } : {}),
   });
   if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
   const list = listQuery(frame.search);

@@ -14,13 +14,21 @@ import { periodText, reportRowsPdf, reportRowsXlsx, type ReportRowsFilter } from
 
 export const ENVIRONMENTS_PATH = "/historico-ambientes";
 
-/** The list's state and the rooms' search, read from the frame (the page and its downloads read the same). */
+/**
+ * The list's state ('Mostrar dados anteriores à Agosto/2022' with it, kept in the URL and by the sort and pager links)
+ * and the rooms' search, read from the frame (the page and its downloads read the same).
+ */
 function environmentListQuery(frame: ReportFrame) {
-  const state = reportListState(frame, ENVIRONMENTS_PATH, {
-    defaultSort: ENVIRONMENTS_DEFAULT_SORT,
-    fields: ENVIRONMENT_FIELDS,
-    defaultField: "ambiente",
-  });
+  const anteriores = frame.search.get("anteriores") === "1";
+  const state = {
+    ...reportListState(frame, ENVIRONMENTS_PATH, {
+      defaultSort: ENVIRONMENTS_DEFAULT_SORT,
+      fields: ENVIRONMENT_FIELDS,
+      defaultField: "ambiente",
+      keep: anteriores ? [["anteriores", "1"]] : [],
+    }),
+    anteriores,
+  };
   const search: ReportRowsFilter = { q: state.q || undefined, campos: state.campos.join(",") };
   return { state, search };
 }
@@ -38,6 +46,8 @@ export async function environmentsLoader(args: LoaderFunctionArgs) {
     dataFim: state.fim,
     ...frame.scope,
     campos: state.campos.join(","),
+    // The old system's rows counted too (docs/legacy-data.md).
+    ...(state.anteriores ? { anteriores: "1" as const } : {}),
   });
   if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
   return {

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 
 import { ENVIRONMENT_FIELDS, ENVIRONMENTS_DEFAULT_SORT as DEFAULT_SORT } from "./environment-report";
 import type { environmentsLoader } from "./environments.server";
-import { ReportFilters } from "./report-filters";
+import { LegacyToggle, ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
 
 const PATH = "/historico-ambientes";
@@ -33,6 +33,7 @@ export default function EnvironmentsReport() {
       </PageHeader>
       <Outlet />
       <ReportFilters key={location.key} state={state} branches={branches} defaultSort={DEFAULT_SORT}>
+        <LegacyToggle checked={state.anteriores} />
         <FilterChoices fields={[...ENVIRONMENT_FIELDS]} chosen={state.campos} defaultChoice="ambiente" />
       </ReportFilters>
       {notice ? (

@@ -428,6 +428,80 @@ describe("the collaborator report's days with 'Mostrar dados anteriores à Agost
   });
 });
 
+describe("the environments report with 'Mostrar dados anteriores à Agosto/2022' (anteriores=1)", () => {
+  const MARCH_REPORT = "dataIni=2022-03-01&dataFim=2022-03-31";
+  type Card = { id: number; agendamentos: number; completos: number; incompletos: number; naoRealizados: number };
+  const cards = async (who: Who, extra = "") => {
+    const answer = await get(`/api/relatorios/ambientes?${MARCH_REPORT}${extra}`, who);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body as { items: Card[]; total: number };
+  };
+  const countsOf = (items: Card[]) =>
+    Object.fromEntries(
+      items.map((item) => [item.id, [item.agendamentos, item.completos, item.incompletos, item.naoRealizados]]),
+    );
+
+  test("the cards count the old rows per room only when asked (a room with old rows only appears)", async () => {
+    expect(await cards("admin")).toMatchObject({ items: [], total: 0 });
+    const answer = await cards("admin", "&anteriores=1");
+    // Aldeota: Sebastião's two rows (one with its own observation, the other matched by it) and Ana's clean one.
+    expect(countsOf(answer.items)).toEqual({ [env.aldeota]: [3, 1, 2, 0], [env.messejana]: [2, 1, 1, 0] });
+    expect(answer.total).toBe(2);
+    const sorted = await cards("admin", "&anteriores=1&sort=agendamentos&dir=desc");
+    expect(sorted.items.map((item) => item.id)).toEqual([env.aldeota, env.messejana]);
+  });
+
+  test("searched like the bookings' rooms", async () => {
+    const room = await t.db
+      .selectFrom("environments")
+      .select("name")
+      .where("id", "=", env.messejana)
+      .executeTakeFirst();
+    const found = await cards("admin", `&anteriores=1&q=${encodeURIComponent(room!.name)}&campos=ambiente`);
+    // Both branches' first rooms may share a name: every card found bears it, and Messejana's is among them.
+    expect(found.items.map((item) => item.id)).toContain(env.messejana);
+    expect(new Set(found.items.map((item) => (item as unknown as { nome: string }).nome))).toEqual(
+      new Set([room!.name]),
+    );
+    expect((await cards("admin", "&anteriores=1&q=nenhuma-sala-assim")).items).toEqual([]);
+  });
+
+  test("scoped: the branch's rooms, the field staff's own rows, another company's none", async () => {
+    expect(countsOf((await cards("coordenador", "&anteriores=1")).items)).toEqual({ [env.aldeota]: [3, 1, 2, 0] });
+    expect(countsOf((await cards("asg", "&anteriores=1")).items)).toEqual({ [env.aldeota]: [2, 0, 2, 0] });
+    expect(countsOf((await cards("outra", "&anteriores=1")).items)).toEqual({ [env.other]: [1, 1, 0, 0] });
+    expect(countsOf((await cards("admin", `&anteriores=1&filialId=${ids.messejana}`)).items)).toEqual({
+      [env.messejana]: [2, 1, 1, 0],
+    });
+  });
+
+  test("the room's collaborators and a collaborator's days in the room hold its old rows", async () => {
+    const collaborators = (room: number, who: Who, extra = "") =>
+      get(`/api/relatorios/colaboradores?${MARCH_REPORT}&ambienteId=${room}${extra}`, who);
+    expect((await collaborators(env.aldeota, "admin")).body.items).toEqual([]);
+    const list = await collaborators(env.aldeota, "admin", "&anteriores=1");
+    expect(
+      Object.fromEntries(
+        list.body.items.map((item: Card) => [item.id, [item.agendamentos, item.completos, item.incompletos]]),
+      ),
+    ).toEqual({ [user.asg]: [2, 0, 2], [user.ana]: [1, 1, 0] });
+    expect((await collaborators(env.messejana, "coordenador", "&anteriores=1")).status).toBe(404);
+    expect((await collaborators(env.aldeota, "outra", "&anteriores=1")).status).toBe(404);
+
+    const days = (room: number, userId: number, who: Who, extra = "") =>
+      get(`/api/relatorios/dias?${MARCH_REPORT}&ambienteId=${room}&userId=${userId}${extra}`, who);
+    expect((await days(env.aldeota, user.asg, "coordenador")).body.items).toEqual([]);
+    expect((await days(env.aldeota, user.asg, "coordenador", "&anteriores=1")).body).toMatchObject({
+      total: 1,
+      items: [{ data: "2022-03-15", ambienteId: env.aldeota, tarefas: 2, status: "Incompleto", anterior: true }],
+    });
+    // Another room of the same collaborator's old rows: none of them here.
+    expect((await days(env.messejana, user.bruno, "admin", "&anteriores=1")).body.items).toHaveLength(2);
+    expect((await days(env.messejana, user.asg, "admin", "&anteriores=1")).body.items).toEqual([]);
+    expect((await days(env.messejana, user.bruno, "coordenador", "&anteriores=1")).status).toBe(404);
+  });
+});
+
 describe("bad input and failures (§8)", () => {
   test.each([
     [`/api/dash/user?dataFim=2022-03-31&userId=1`, "Intervalo de datas inválidos, favor verificar"],

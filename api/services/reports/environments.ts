@@ -3,13 +3,16 @@ import { sql, type Kysely } from "kysely";
 import type { BranchQuery, Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
 import { onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import { legacyEnvironmentCounts } from "../legacy.ts";
 
-import type { EnvironmentSearchField } from "./environment-search.ts";
+import { environmentSearch, type EnvironmentSearchField } from "./environment-search.ts";
 import { bookingCounts, reportBookingsQuery } from "./history.ts";
 
 /**
  * The environments report (spec 001 §2.10, issue 23; docs/reports.md): one card per room with bookings in the period
- * and scope, with the period's counts; the rooms searched in the chosen fields, sorted and paged in SQL.
+ * and scope, with the period's counts; the rooms searched in the chosen fields, sorted and paged in SQL. With
+ * 'Mostrar dados anteriores à Agosto/2022' (`anteriores`) the old system's rows of the period count too, so a room
+ * with old rows only has a card (docs/legacy-data.md).
  */
 
 export const ENVIRONMENT_REPORT_SORTS = ["nome", "categoria", "setor", "andar", "agendamentos"] as const;
@@ -33,7 +36,13 @@ export async function environmentReport(
   db: Kysely<DB>,
   scope: Scope,
   query: BranchQuery &
-    ListQuery & { dataIni: string; dataFim: string; campos?: readonly EnvironmentSearchField[]; today: string },
+    ListQuery & {
+      dataIni: string;
+      dataFim: string;
+      campos?: readonly EnvironmentSearchField[];
+      today: string;
+      anteriores?: boolean;
+    },
 ) {
   const bookings = await reportBookingsQuery(db, scope, query);
   const categoria = sql<string>`(select c.name from categories c where c.id = e.category_id)`;
@@ -51,8 +60,28 @@ export async function environmentReport(
   const { page, size, limit, offset } = pageOf(query);
   // The period's bookings are counted per room in one pass over them, with nothing joined to each booking; the rooms'
   // names and sort keys then join those few groups.
-  const counts = bookings.select(["b.environment_id", ...bookingCounts(query.today)]).groupBy("b.environment_id");
-  const grouped = db.selectFrom(counts.as("g")).innerJoin("environments as e", "e.id", "g.environment_id");
+  const bookingCounted = bookings
+    .select(["b.environment_id", ...bookingCounts(query.today)])
+    .groupBy("b.environment_id");
+  // With the old system's rows: both counts per room, added up (the same columns, so the rest reads either alike).
+  const counts = query.anteriores
+    ? (db
+        .selectFrom(bookingCounted.unionAll(await legacyEnvironmentCounts(db, scope, query)).as("c"))
+        .select([
+          "c.environment_id",
+          sql<string>`sum(c.agendamentos)::bigint`.as("agendamentos"),
+          sql<string>`sum(c.completos)::bigint`.as("completos"),
+          sql<string>`sum(c.incompletos)::bigint`.as("incompletos"),
+          sql<string>`sum(c.nao_realizados)::bigint`.as("nao_realizados"),
+        ])
+        .groupBy("c.environment_id") as unknown as typeof bookingCounted)
+    : bookingCounted;
+  // The bookings were searched before they were counted; the old rows' rooms are searched here, on the few groups.
+  const search = query.anteriores ? environmentSearch(query.q, query.campos) : null;
+  const grouped = db
+    .selectFrom(counts.as("g"))
+    .innerJoin("environments as e", "e.id", "g.environment_id")
+    .$if(search !== null, (qb) => qb.where(search!(sql`e`)));
   const rows = await grouped
     .select([
       "e.id",
