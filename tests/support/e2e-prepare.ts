@@ -6,6 +6,7 @@
  */
 import { loadConfig } from "../../api/config.ts";
 import { openDatabase } from "../../api/db/connection.ts";
+import { seedLegacyDemo } from "../../api/db/demo-legacy.ts";
 import { migrate } from "../../api/db/migrate.ts";
 import { isEmpty, seedDemo } from "../../api/db/seed.ts";
 
@@ -19,7 +20,12 @@ try {
   await migrate(database);
   // Without the simulated 90 days (api/db/demo-simulator.ts): the browser tests write the agendas they look at, and
   // the simulation would only lengthen every run's set-up.
-  if (await isEmpty(database)) await seedDemo(database, { history: false });
+  if (await isEmpty(database)) {
+    await seedDemo(database, { history: false });
+    // The demo's old-system rows (Feb-Jul 2022, docs/legacy-data.md), which `history: false` leaves out: the
+    // reports' 'Mostrar dados anteriores à Agosto/2022' reads them (tests/e2e/legacy-toggle.spec.ts).
+    await seedLegacyDemo(database.db);
+  }
   const branch = await database.db
     .selectFrom("branches")
     .innerJoin("companies", "companies.id", "branches.company_id")
