@@ -218,9 +218,13 @@ describe("the main-company forms (spec 000 §5 'Main companies')", () => {
       bairro: ["Bairro obrigatório"],
       cidade: ["Cidade obrigatório"],
       max_number_users: ["Número de funcionários é obrigatório"],
+      // The client report's late tolerance (issue 24 §3): the form shows the saved value; cleared, it is refused.
+      late_tolerance_minutes: ["Digite um número inteiro de 0 a 240"],
       quadroIds: ["É necessário pelo menos um quadro"],
     });
-    const { value } = check(CompanyEditSchema, { ...valid, max_number_users: "50" }) as { value: { ativo: boolean } };
+    const { value } = check(CompanyEditSchema, { ...valid, max_number_users: "50", late_tolerance_minutes: "15" }) as {
+      value: { ativo: boolean };
+    };
     expect(value.ativo).toBe(false);
   });
 });
