@@ -597,7 +597,7 @@ type LegacyCountQuery = {
   userId?: number;
 };
 
-/** The old rows of a period in scope (tenant, branch, client branch, field staff's own), of one room or collaborator. */
+/** The old rows of a period in scope (tenant, branch, client branch, field staff's own), of one room or user. */
 async function legacyRowsInScope(db: Kysely<DB>, scope: Scope, query: LegacyCountQuery) {
   const filter = await resolveBranchFilter(db, scope, query);
   const own = ownWorkOf(scope);
