@@ -15,7 +15,7 @@ import { MAX_CLEANINGS, SCHEDULE_TEXTS } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
-import { weekdayDateBR } from "~/lib/format";
+import { weekdayDateBR } from "~/lib/business-time.server";
 import { invariantResponse } from "~/lib/invariant";
 import { listBookingsOfRange } from "~/models/agendas.server";
 import type { SignedInCaller } from "~/models/catalogues.server";

@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format, parseISO } from "date-fns";
+import { ptBR } from "date-fns/locale";
 
 import { BUSINESS_TIME_ZONE } from "./format";
 
@@ -15,3 +16,9 @@ const inBusinessZone = (pattern: string) => (iso: string | null | undefined) =>
 export const businessTime = inBusinessZone("HH:mm:ss");
 /** 'dd/MM/yyyy HH:mm:ss' */
 export const businessDateTime = inBusinessZone("dd/MM/yyyy HH:mm:ss");
+
+/** A day in words, capitalised: 'Domingo, 22 de novembro de 2026' (page and dialog titles). */
+export function weekdayDateBR(isoDate: string) {
+  const text = format(parseISO(isoDate), "EEEE, d 'de' MMMM 'de' yyyy", { locale: ptBR });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

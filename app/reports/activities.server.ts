@@ -1,13 +1,12 @@
-import { TZDate } from "@date-fns/tz";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { format } from "date-fns";
 
 import { ACTIVITY_FILTERS, type ActivityFilter } from "../../api/domain/activities";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 import type { ActivityReportItem } from "../../api/routes/report-activities";
 
 import { failLoad } from "~/catalogues/catalogue.server";
-import { BUSINESS_TIME_ZONE, formatDateBR } from "~/lib/format";
+import { businessTime as time } from "~/lib/business-time.server";
+import { formatDateBR } from "~/lib/format";
 import { apiListQuery } from "~/lib/list-params";
 import { photoThumbUrl, photoUrl, photoZoomUrl } from "~/lib/photos";
 import { publicUrlOf } from "~/lib/public-url.server";
@@ -144,8 +143,6 @@ export async function activitiesXlsxLoader(args: LoaderFunctionArgs, path: Activ
     onError: (error) => console.error(error),
   });
 }
-
-const time = (iso: string | null) => (iso ? format(new TZDate(iso, BUSINESS_TIME_ZONE), "HH:mm:ss") : "-");
 
 /**
  * 'Detalhes do Agendamento' / 'Detalhes' (§2.12): the slot's date, scheduled range, Feito or Pendente, the user, and

@@ -13,7 +13,7 @@ import {
 import { RoomPage, ROOM_PAGE_MAX_AGE } from "../../api/routes/info";
 
 import { callApi } from "~/api.server";
-import { weekdayDateBR } from "~/lib/format";
+import { weekdayDateBR } from "~/lib/business-time.server";
 
 const ID = /^\d{1,10}$/;
 

@@ -8,7 +8,7 @@ import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansio
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
-import { weekdayDateBR } from "~/lib/format";
+import { weekdayDateBR } from "~/lib/business-time.server";
 import { listBookingsOfRange, summariseBookings, type Booking, type BookingScope } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
