@@ -42,17 +42,20 @@ async function incompleteSlots(db: Kysely<DB>, scope: Scope, query: IncompleteQu
     filialClientId: query.filialClientId,
     environmentId: query.environmentId,
   });
-  return bookings
-    .where("b.status", "=", "Incompleto")
-    .select([
-      "b.id",
-      "b.environment_id",
-      "b.user_id",
-      "b.data_agend",
-      "b.start_date",
-      "b.finished_at",
-      "b.justificativa",
-    ]);
+  return bookings.where("b.status", "=", "Incompleto").select([
+    "b.id",
+    "b.environment_id",
+    "b.user_id",
+    "b.data_agend",
+    "b.start_date",
+    "b.finished_at",
+    "b.justificativa",
+    // The procedures recorded in the slot, read once per slot through history's booking index: a NOT EXISTS per
+    // task let the planner hash the whole history table against a month's tasks (~0.6 s on a year of history).
+    sql<number[]>`coalesce((select array_agg(h.procedure_id) from history h where h.booking_id = b.id), '{}')`.as(
+      "done",
+    ),
+  ]);
 }
 
 /**
@@ -68,7 +71,7 @@ async function missingTasks(db: Kysely<DB>, scope: Scope, query: IncompleteQuery
     .innerJoin("procedures as p", "p.id", "ep.procedure_id")
     .innerJoin("environments as e", "e.id", "s.environment_id")
     .where("p.deleted_at", "is", null)
-    .where(sql<boolean>`not exists (select 1 from history h where h.booking_id = s.id and h.procedure_id = p.id)`)
+    .where(sql<boolean>`p.id <> all(s.done)`)
     .select([
       "s.id as booking_id",
       "s.data_agend",
