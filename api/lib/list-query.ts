@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { sql, type Kysely, type RawBuilder } from "kysely";
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 import { MAX_BOOKING_ROWS, MAX_PAGE_ROWS, MAX_UNPAGED_ROWS } from "../domain/limits.ts";
@@ -240,4 +240,23 @@ export async function withPageTotal<Row extends { list_version: string }>(
     rows[0]?.list_version ??
     (await db.selectNoFrom(listVersionOf(cache.companyId).as("list_version")).executeTakeFirstOrThrow()).list_version;
   return { rows: items, total: await cachedTotal(db, cache.key, version, count) };
+}
+
+/**
+ * The total of a page read with `count(*) over ()` as `total_rows`: the first row's; none on the first page is 0; a
+ * page past the end read no row to carry it, so `rows` (the query without its page) is counted once more.
+ */
+export async function pageTotal(
+  db: Kysely<DB>,
+  page: readonly { total_rows: string | number }[],
+  offset: number,
+  rows: () => SelectQueryBuilder<DB, never, object>,
+) {
+  if (page.length) return Number(page[0].total_rows);
+  if (offset === 0) return 0;
+  const { total } = await db
+    .selectFrom(rows().as("counted"))
+    .select(sql<string>`count(*)`.as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(total);
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 import type { Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
-import { foldSearch, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import { foldSearch, onePage, pageOf, pageTotal, type ListQuery } from "../../lib/list-query.ts";
 import { legacyCollaboratorCounts } from "../legacy.ts";
 
 import { bookingCounts, reportBookingsQuery } from "./history.ts";
@@ -133,16 +133,7 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
     .orderBy("u.id")
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = rows.length
-    ? rows[0].total_rows
-    : offset === 0
-      ? "0"
-      : (
-          await db
-            .selectFrom(grouped.select("u.id").as("collaborators"))
-            .select(sql<string>`count(*)`.as("total"))
-            .executeTakeFirstOrThrow()
-        ).total;
+  const total = await pageTotal(db, rows, offset, () => grouped.select("u.id"));
   return {
     rows: rows.map(({ total_rows: _total, ...row }): CollaboratorReportRow => ({
       ...row,
@@ -151,7 +142,7 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
       incompletos: Number(row.incompletos),
       nao_realizados: Number(row.nao_realizados),
     })),
-    total: Number(total),
+    total,
     page,
     size,
   };

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 
 import type { BranchQuery, Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
-import { onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import { onePage, pageOf, pageTotal, type ListQuery } from "../../lib/list-query.ts";
 import { legacyEnvironmentCounts } from "../legacy.ts";
 
 import { environmentSearch, type EnvironmentSearchField } from "./environment-search.ts";
@@ -100,18 +100,7 @@ export async function environmentReport(
     .orderBy("e.id")
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = rows.length
-    ? Number(rows[0].total_rows)
-    : offset === 0
-      ? 0
-      : Number(
-          (
-            await db
-              .selectFrom(grouped.select("e.id").as("rooms"))
-              .select(sql<string>`count(*)`.as("total"))
-              .executeTakeFirstOrThrow()
-          ).total,
-        );
+  const total = await pageTotal(db, rows, offset, () => grouped.select("e.id"));
   return {
     rows: rows.map(({ total_rows: _total, ...row }): EnvironmentReportRow => ({
       ...row,

@@ -1,10 +1,18 @@
-import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 import { assertEnvironmentInScope, type BranchQuery, type Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
 import { dayStatus, reportSlot, type ReportBooking, type ReportSlot } from "../../domain/reports.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { CURSOR_INVALID, decodeCursor, encodeCursor, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import {
+  CURSOR_INVALID,
+  decodeCursor,
+  encodeCursor,
+  onePage,
+  pageOf,
+  pageTotal,
+  type ListQuery,
+} from "../../lib/list-query.ts";
 import { hhmm, iso, isoText } from "../../lib/openapi.ts";
 import { legacyDayGroups, legacyDaySummaries } from "../legacy.ts";
 import { bookingsOfQuery } from "../scheduling.ts";
@@ -261,18 +269,9 @@ export async function reportDays(
       status: dayStatus(day, query.today),
     };
   });
-  const total = groups.length ? Number(groups[0].total_rows) : offset === 0 ? 0 : await countGroups(db, days);
+  const total = await pageTotal(db, groups, offset, () => days);
   const { nome } = await db.selectFrom("users").select("nome").where("id", "=", query.userId).executeTakeFirstOrThrow();
   return { collaborator: nome, items, total, page, size };
-}
-
-/** The groups of a page past the end: counted once more (the page read none to carry the count). */
-async function countGroups(db: Kysely<DB>, days: SelectQueryBuilder<DB, never, { data_agend: string }>) {
-  const { total } = await db
-    .selectFrom(days.as("g"))
-    .select(sql<string>`count(*)`.as("total"))
-    .executeTakeFirstOrThrow();
-  return Number(total);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
 import type { DB } from "../../db/schema.ts";
 import type { IncompleteSearchField } from "../../domain/incomplete-tasks.ts";
 import { BUSINESS_TIME_ZONE } from "../../domain/schedule-expansion.ts";
-import { foldSearch, foldText, onePage, pageOf, type ListQuery } from "../../lib/list-query.ts";
+import { foldSearch, foldText, onePage, pageOf, pageTotal, type ListQuery } from "../../lib/list-query.ts";
 import { iso } from "../../lib/openapi.ts";
 
 import { reportBookingsQuery } from "./history.ts";
@@ -151,18 +151,7 @@ export async function incompleteProcedures(db: Kysely<DB>, scope: Scope, query: 
     .orderBy("t.procedimento")
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = rows.length
-    ? Number(rows[0].total_rows)
-    : offset === 0
-      ? 0
-      : Number(
-          (
-            await db
-              .selectFrom(tasks.groupBy("t.procedimento").select("t.procedimento").as("names"))
-              .select(sql<string>`count(*)`.as("total"))
-              .executeTakeFirstOrThrow()
-          ).total,
-        );
+  const total = await pageTotal(db, rows, offset, () => tasks.groupBy("t.procedimento").select("t.procedimento"));
   return { rows: rows.map((row) => ({ nome: row.nome, tarefas: Number(row.tarefas) })), total, page, size };
 }
 
@@ -220,18 +209,7 @@ export async function procedureHistory(
     .orderBy("t.procedimento")
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = rows.length
-    ? Number(rows[0].total_rows)
-    : offset === 0
-      ? 0
-      : Number(
-          (
-            await db
-              .selectFrom(tasks.select("t.booking_id").as("tasks"))
-              .select(sql<string>`count(*)`.as("total"))
-              .executeTakeFirstOrThrow()
-          ).total,
-        );
+  const total = await pageTotal(db, rows, offset, () => tasks.select("t.booking_id"));
   return {
     rows: rows.map((row): IncompleteTaskRow => ({
       bookingId: row.booking_id,
@@ -312,18 +290,7 @@ export async function roomIncompleteSlots(
     .orderBy("s.id", "desc")
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = rows.length
-    ? Number(rows[0].total_rows)
-    : offset === 0
-      ? 0
-      : Number(
-          (
-            await db
-              .selectFrom(slots.select("s.id").as("slots"))
-              .select(sql<string>`count(*)`.as("total"))
-              .executeTakeFirstOrThrow()
-          ).total,
-        );
+  const total = await pageTotal(db, rows, offset, () => slots.select("s.id"));
   return {
     environment: room.name,
     rows: rows.map((row): RoomIncompleteSlot => ({
