@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { BRANCHES, uniquePrefix } from "../support/e2e-catalogues.ts";
 import { DEMO_PASSWORD } from "../support/e2e-data.ts";
 import { readPdf } from "../support/e2e-environments.ts";
-import { agendaToday, ASG_NAME as ASG } from "../support/e2e-execution.ts";
+import { agendaToday } from "../support/e2e-execution.ts";
 import { expect, test } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
 
@@ -19,6 +19,14 @@ import { tinyPng } from "../support/files.ts";
  * today (a main cleaning and one revision), and the ASG's phone: in the main slot 'Limpar piso' recorded with an
  * observation and the slot finished; in the revision 'Recolher lixo' recorded with a photo.
  */
+/**
+ * Ana, an ASG of Filial Aldeota whom no other browser test schedules: her history's first page (20 room-days, newest
+ * first) holds only this file's rooms. Sebastião's today fills up with the other tests' rooms (the board, the incomplete
+ * tasks, the activity reports), and this file's room fell to his second page.
+ */
+const ANA = { email: "ana@demo.com.br", nome: "Ana Souza" };
+const ASG = ANA.nome;
+
 async function roomWithHistory(request: APIRequestContext, room: string) {
   const phone = await agendaToday(
     request,
@@ -27,6 +35,7 @@ async function roomWithHistory(request: APIRequestContext, room: string) {
       ["05:00", "05:30"],
       ["05:40", "05:50"],
     ],
+    ANA,
   );
   const [main, revision] = [phone.slot("05:00"), phone.slot("05:40")];
   await phone.call(`${main}/start`);
