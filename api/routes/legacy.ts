@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { MAX_BOOKING_ROWS } from "../domain/limits.ts";
@@ -216,131 +217,118 @@ const answersWith = <T extends z.ZodType>(description: string, schema: T) => ({
   404: errorResponses[404],
 });
 
+/** What one old-system call states: all that differs between the four (see oldSystemCall). */
+type OldSystemCall<Q extends z.ZodObject, A extends z.ZodType> = {
+  path: string;
+  summary: string;
+  query: Q;
+  answer: { description: string; schema: A };
+  /** The period's start and end as this call's query names them: checked first (§5), a bad one is 400. */
+  period: (query: z.output<Q>) => readonly [start: string, end: string];
+  /** The service call and its rows as JSON; an ApiError (400, 404) it throws is answered as it is. */
+  read: (ctx: Context<ApiEnv>, query: z.output<Q>) => Promise<z.output<A>>;
+  /** The §8 answer when `read` fails inside. */
+  empty: z.output<A>;
+};
+
 export function legacyRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const app = new OpenAPIHono<ApiEnv>();
 
   /**
+   * Registers one old-system call. The four share their route (tag, bearer, 200/400/404) and their §8 rule, so they
+   * are written once here and cannot drift apart; each call states only its path, texts, schemas and service call.
    * §8: the old-system calls never fail the page. A refusal of the request (400, 404) is still answered; anything
    * else (the database, a bug) is logged and answers the call's empty list.
    */
-  async function orEmpty<T>(path: string, work: () => Promise<T>, empty: T): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      deps.logger.error({ err: error, path }, "old-system call failed: answering an empty list (spec 001 §8)");
-      return empty;
-    }
+  function oldSystemCall<Q extends z.ZodObject, A extends z.ZodType>(call: OldSystemCall<Q, A>) {
+    const route = createRoute({
+      method: "get",
+      path: call.path,
+      tags,
+      summary: call.summary,
+      security: bearer,
+      request: { query: call.query },
+      responses: answersWith(call.answer.description, call.answer.schema),
+    });
+    // Over a generic route hono cannot compute the validated query's type; it is the call's `query` schema's output.
+    app.openapi(route, async (ctx) => {
+      const query = ctx.req.valid("query" as never) as z.output<Q>;
+      checkPeriod(...call.period(query));
+      let answer: z.output<A>;
+      try {
+        answer = await call.read(ctx, query);
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        deps.logger.error(
+          { err: error, path: ctx.req.path },
+          "old-system call failed: answering an empty list (spec 001 §8)",
+        );
+        answer = call.empty;
+      }
+      return ctx.json(answer, 200);
+    });
   }
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/dash/user",
-      tags,
-      summary: "A collaborator's old-system rows (data) and observations (obs) of a period, in scope",
-      security: bearer,
-      request: { query: LegacyUserParams },
-      responses: answersWith("The old rows and observations, in time order", LegacyUserAnswer),
-    }),
-    async (ctx) => {
-      const query = ctx.req.valid("query");
-      checkPeriod(query.dataInicio, query.dataFim);
-      const answer = await orEmpty(
-        ctx.req.path,
-        async () => {
-          const found = await legacyUserDashboard(db, ctx.get("scope"), query);
-          return { data: found.data.map(dashboardRowJson), obs: found.obs.map(observationJson), more: found.more };
-        },
-        { data: [], obs: [], more: false },
-      );
-      return ctx.json(answer, 200);
+  oldSystemCall({
+    path: "/dash/user",
+    summary: "A collaborator's old-system rows (data) and observations (obs) of a period, in scope",
+    query: LegacyUserParams,
+    answer: { description: "The old rows and observations, in time order", schema: LegacyUserAnswer },
+    period: (query) => [query.dataInicio, query.dataFim],
+    read: async (ctx, query) => {
+      const found = await legacyUserDashboard(db, ctx.get("scope"), query);
+      return { data: found.data.map(dashboardRowJson), obs: found.obs.map(observationJson), more: found.more };
     },
-  );
+    empty: { data: [], obs: [], more: false },
+  });
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/environments/dashboard",
-      tags,
-      summary: "The old-system rows of the company (or one branch) of a period, in scope",
-      security: bearer,
-      request: { query: LegacyEnvironmentsParams },
-      responses: answersWith("The old rows (historico), in time order", LegacyEnvironmentsAnswer),
-    }),
-    async (ctx) => {
-      const query = ctx.req.valid("query");
-      checkPeriod(query.dataI, query.dataF);
-      const answer = await orEmpty(
-        ctx.req.path,
-        async () => {
-          const found = await legacyEnvironmentDashboard(db, ctx.get("scope"), {
-            dataInicio: query.dataI,
-            dataFim: query.dataF,
-            companyId: query.idEmpresa,
-            filialId: query.filialId,
-            limit: query.limit,
-            page: query.page,
-          });
-          return { historico: found.historico.map(dashboardRowJson), more: found.more };
-        },
-        { historico: [], more: false },
-      );
-      return ctx.json(answer, 200);
+  oldSystemCall({
+    path: "/environments/dashboard",
+    summary: "The old-system rows of the company (or one branch) of a period, in scope",
+    query: LegacyEnvironmentsParams,
+    answer: { description: "The old rows (historico), in time order", schema: LegacyEnvironmentsAnswer },
+    period: (query) => [query.dataI, query.dataF],
+    read: async (ctx, query) => {
+      const found = await legacyEnvironmentDashboard(db, ctx.get("scope"), {
+        dataInicio: query.dataI,
+        dataFim: query.dataF,
+        companyId: query.idEmpresa,
+        filialId: query.filialId,
+        limit: query.limit,
+        page: query.page,
+      });
+      return { historico: found.historico.map(dashboardRowJson), more: found.more };
     },
-  );
+    empty: { historico: [], more: false },
+  });
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/info/all/environments",
-      tags,
-      summary: "A room's old-system rows (the old environment row) and observations of a period, in scope",
-      security: bearer,
-      request: { query: LegacyEnvironmentParams },
-      responses: answersWith("The room's old rows and observations, in time order", LegacyEnvironmentAnswer),
-    }),
-    async (ctx) => {
-      const query = ctx.req.valid("query");
-      checkPeriod(query.dataInicio, query.dataFim);
+  oldSystemCall({
+    path: "/info/all/environments",
+    summary: "A room's old-system rows (the old environment row) and observations of a period, in scope",
+    query: LegacyEnvironmentParams,
+    answer: { description: "The room's old rows and observations, in time order", schema: LegacyEnvironmentAnswer },
+    period: (query) => [query.dataInicio, query.dataFim],
+    read: async (ctx, query) => {
       const personal = mayReadPersonalData(ctx.get("user"));
-      const answer = await orEmpty(
-        ctx.req.path,
-        async () => {
-          const found = await legacyEnvironmentHistory(db, ctx.get("scope"), { ...query, personal });
-          return { data: found.data.map(environmentRowJson), obs: found.obs.map(observationJson), more: found.more };
-        },
-        { data: [], obs: [], more: false },
-      );
-      return ctx.json(answer, 200);
+      const found = await legacyEnvironmentHistory(db, ctx.get("scope"), { ...query, personal });
+      return { data: found.data.map(environmentRowJson), obs: found.obs.map(observationJson), more: found.more };
     },
-  );
+    empty: { data: [], obs: [], more: false },
+  });
 
-  app.openapi(
-    createRoute({
-      method: "get",
-      path: "/observacao",
-      tags,
-      summary: "The old-system observations of the company (or one branch) of a period, in scope",
-      security: bearer,
-      request: { query: LegacyObservationParams },
-      responses: answersWith("The observations (objetoFodaResponse), in time order", LegacyObservationsAnswer),
-    }),
-    async (ctx) => {
-      const query = ctx.req.valid("query");
-      checkPeriod(query.dataInicio, query.dataFim);
-      const answer = await orEmpty(
-        ctx.req.path,
-        async () => {
-          const found = await legacyObservations(db, ctx.get("scope"), { ...query, companyId: query.id });
-          return { objetoFodaResponse: found.objetoFodaResponse.map(observationJson), more: found.more };
-        },
-        { objetoFodaResponse: [], more: false },
-      );
-      return ctx.json(answer, 200);
+  oldSystemCall({
+    path: "/observacao",
+    summary: "The old-system observations of the company (or one branch) of a period, in scope",
+    query: LegacyObservationParams,
+    answer: { description: "The observations (objetoFodaResponse), in time order", schema: LegacyObservationsAnswer },
+    period: (query) => [query.dataInicio, query.dataFim],
+    read: async (ctx, query) => {
+      const found = await legacyObservations(db, ctx.get("scope"), { ...query, companyId: query.id });
+      return { objetoFodaResponse: found.objetoFodaResponse.map(observationJson), more: found.more };
     },
-  );
+    empty: { objetoFodaResponse: [], more: false },
+  });
 
   return app;
 }

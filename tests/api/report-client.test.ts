@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { countSlots, groupFigures, scheduledStart, sumCounts } from "../../api/domain/client-report.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { finishSlot, startSlot } from "../../api/services/execution.ts";
+import { saveDayAgenda } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
 import { tinyPng } from "../support/files.ts";
@@ -69,29 +70,16 @@ async function newRoom(name: string) {
 
 /** An agenda for today (07:00-07:30 and a revision 15:00-15:30) of the ASG in `room`; its two bookings, moved to `on`. */
 async function slots(room: number, on: string) {
-  const answer = await t.post(
-    "/api/agendas/v2/saveAgenda",
-    [
-      {
-        Id_EmpresasFilial: ids.aldeota,
-        Id_Environments: room,
-        Id_Users: asg,
-        Periodicidade: {
-          type: "sem",
-          DIAS_SEMANA: "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado",
-          hora_base_inicial: "07:00",
-          hora_base_final: "07:30",
-          Revisoes: [{ HORA_INICIAL: "15:00", HORA_FINAL: "15:30" }],
-        },
-        revisionPhotos: false,
-        vigIni: TODAY,
-        vigFim: TODAY,
-      },
+  const agenda = await saveDayAgenda(t, tokens.admin, {
+    branch: ids.aldeota,
+    environment: room,
+    user: asg,
+    day: TODAY,
+    slots: [
+      ["07:00", "07:30"],
+      ["15:00", "15:30"],
     ],
-    { token: tokens.admin },
-  );
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  const agenda = answer.body[0].ID as number;
+  });
   // Agendas start today at the earliest: an earlier day's bookings are today's moved back (as the history tests do).
   await t.db.updateTable("bookings").set({ data_agend: on }).where("agenda_id", "=", agenda).execute();
   const [main, revision] = await t.db
