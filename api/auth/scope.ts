@@ -88,6 +88,21 @@ export async function assertBranchInScope(
   return branch;
 }
 
+/** A collaborator id of the query: of the tenant, of the caller's branch for branch-level users, oneself for field staff. */
+export async function assertUserInScope(db: Kysely<DB>, scope: Scope, id: number) {
+  const own = ownWorkOf(scope);
+  if (own !== null && id !== own) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
+  const branch = scopeBranch(scope);
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "=", id)
+    .where("company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .executeTakeFirst();
+  if (!user) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
+}
+
 /** A room id of the query: of the tenant, and of the caller's branch for branch-level users and clients, else 404. */
 export async function assertEnvironmentInScope(db: Kysely<DB>, scope: Scope, id: number) {
   const branch = scopeBranch(scope);

@@ -5,6 +5,7 @@
  * api/services/legacy.ts.
  */
 import { isBlankRow, normaliseHeaderCell, type CsvTable } from "./csv-import.ts";
+import { slotTimes } from "./reports.ts";
 import { businessToday } from "./schedule-expansion.ts";
 
 /**
@@ -323,4 +324,33 @@ export function legacyStatus(row: LegacyStatusRow, observations: readonly Legacy
       businessToday(new Date(observation.createdAt)) === day,
   );
   return matches ? "Incompleto" : "Completo";
+}
+
+/**
+ * An old row shown as a report slot (the collaborator's 'Detalhes do Histórico' and the reports' files): a row with a
+ * `REVISAO_ID` was a revision, its scheduled times the revision's, else the main cleaning's ('hh:mm', '-' when the old
+ * system kept none); the three times of §2.10 from its `INICIO` and `FIM` as a new slot's.
+ */
+export function legacySlot(row: {
+  revisaoId: number | null;
+  horaInicialPrincipal: string | null;
+  horaFinalPrincipal: string | null;
+  revisaoInicial: string | null;
+  revisaoFinal: string | null;
+  inicio: Date;
+  fim: Date | null;
+}) {
+  const revision = row.revisaoId !== null;
+  const [ini, fim] = revision
+    ? [row.revisaoInicial, row.revisaoFinal]
+    : [row.horaInicialPrincipal, row.horaFinalPrincipal];
+  const horaIni = ini?.slice(0, 5) ?? "-";
+  const horaFim = fim?.slice(0, 5) ?? "-";
+  return {
+    tipo: revision ? ("Revisão" as const) : ("Principal" as const),
+    data: businessToday(row.inicio),
+    horaIni,
+    horaFim,
+    times: slotTimes({ horaIni, horaFim, start: row.inicio, end: row.fim }),
+  };
 }

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
+import { legacySlot } from "../domain/legacy.ts";
 import { MAX_BOOKING_ROWS } from "../domain/limits.ts";
 import { REPORT_TEXTS, reportPeriod, reportSlot, type ReportSlot } from "../domain/reports.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
@@ -9,6 +10,7 @@ import { ApiError } from "../lib/errors.ts";
 import { ListQuery } from "../lib/list-query.ts";
 import { bearer, branchScopeQuery, errorResponses, int32, jsonResponse, searchFieldsQuery } from "../lib/openapi.ts";
 import { mayReadPersonalData, searchFieldsFor } from "../lib/personal-data.ts";
+import { LEGACY_DAY_MAX_ROWS, type LegacyHistoryRow } from "../services/legacy.ts";
 import {
   COLLABORATOR_SEARCH_FIELDS,
   collaboratorReport,
@@ -51,14 +53,17 @@ const environmentSearchFields = searchFieldsQuery(
   "default ambiente",
 );
 
+/** 'Mostrar dados anteriores à Agosto/2022' (§2.9): `1` reads the old system's rows too (docs/legacy-data.md). */
+const legacyToggle = z.enum(["0", "1"]).optional().openapi({
+  description: "1: the old system's rows too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
+});
+
 export const CollaboratorReportParams = ListQuery.extend({
   ...period,
   ambienteId: environmentFilter,
   userId: collaboratorFilter,
   campos: searchFieldsQuery(COLLABORATOR_SEARCH_FIELDS, REPORT_TEXTS.searchFieldsInvalid, "default colaborador"),
-  anteriores: z.enum(["0", "1"]).optional().openapi({
-    description: "1: the old system's rows counted too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
-  }),
+  anteriores: legacyToggle,
 });
 export type CollaboratorReportParams = z.input<typeof CollaboratorReportParams>;
 
@@ -98,9 +103,7 @@ const collaboratorJson = (row: CollaboratorReportRow, personal: boolean) => ({
 export const EnvironmentReportParams = ListQuery.extend({
   ...period,
   campos: environmentSearchFields,
-  anteriores: z.enum(["0", "1"]).optional().openapi({
-    description: "1: the old system's rows counted too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
-  }),
+  anteriores: legacyToggle,
 });
 export type EnvironmentReportParams = z.input<typeof EnvironmentReportParams>;
 
@@ -142,9 +145,7 @@ export const ReportDaysParams = ListQuery.extend({
   ...period,
   userId: int32.openapi({ description: "The collaborator: 404 outside the scope" }),
   ambienteId: environmentFilter,
-  anteriores: z.enum(["0", "1"]).optional().openapi({
-    description: "1: the old system's days too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
-  }),
+  anteriores: legacyToggle,
 });
 export type ReportDaysParams = z.input<typeof ReportDaysParams>;
 
@@ -179,6 +180,7 @@ export const ReportDayParams = z.object({
   userId: int32.openapi({ description: "The collaborator: 404 outside the scope" }),
   ambienteId: int32.openapi({ description: "The room: 404 outside the scope" }),
   ...branchScopeQuery,
+  anteriores: legacyToggle,
 });
 export type ReportDayParams = z.input<typeof ReportDayParams>;
 
@@ -217,9 +219,49 @@ export const ReportSlotJson = z
     ),
   })
   .openapi("ReportSlot");
+/** An old row of the day (§3 'Old-system dashboard row' as a slot; its status by §4's old-system rule). */
+export const LegacyDayRow = z
+  .object({
+    id: z.number().openapi({ description: "The old row's ID" }),
+    tipo: z.enum(["Principal", "Revisão"]),
+    procedimento: z.string().nullable(),
+    horaIni: z.string(),
+    horaFim: z.string(),
+    inicio: z.string().openapi({ description: "INICIO (UTC)" }),
+    fim: z.string().nullable(),
+    tempos: z.object({ execucao: z.string(), estimado: z.string(), otimizado: z.string() }),
+    observacao: z.string().nullable(),
+    status: z.enum(["Completo", "Incompleto"]),
+  })
+  .openapi("LegacyDayRow");
+
 export const ReportDayDetail = z
-  .object({ data: z.string(), ambiente: z.string(), colaborador: z.string(), slots: z.array(ReportSlotJson) })
+  .object({
+    data: z.string(),
+    ambiente: z.string(),
+    colaborador: z.string(),
+    slots: z.array(ReportSlotJson),
+    anteriores: z.array(LegacyDayRow).openapi({
+      description: `anteriores=1: the old system's rows of the day, at most ${LEGACY_DAY_MAX_ROWS}; else empty`,
+    }),
+  })
   .openapi("ReportDayDetail");
+
+const legacyDayJson = (row: LegacyHistoryRow): z.infer<typeof LegacyDayRow> => {
+  const slot = legacySlot(row);
+  return {
+    id: row.legacyId,
+    tipo: slot.tipo,
+    procedimento: row.procedimentoNome ?? row.procedimentos,
+    horaIni: slot.horaIni,
+    horaFim: slot.horaFim,
+    inicio: row.inicio.toISOString(),
+    fim: row.fim?.toISOString() ?? null,
+    tempos: { execucao: slot.times.execution, estimado: slot.times.estimated, otimizado: slot.times.optimised },
+    observacao: row.observacao,
+    status: row.status,
+  };
+};
 export type ReportDayDetail = z.infer<typeof ReportDayDetail>;
 
 const slotJson = (slot: ReportSlot): z.infer<typeof ReportSlotJson> => ({
@@ -258,6 +300,7 @@ export const ReportRowsParams = z.object({
     .max(2000)
     .optional()
     .openapi({ description: "'' or absent: the first chunk; then the answer's next" }),
+  anteriores: legacyToggle,
   size: z.coerce
     .number()
     .int()
@@ -270,8 +313,9 @@ export type ReportRowsParams = z.input<typeof ReportRowsParams>;
 
 export const ReportRow = z
   .object({
-    agendaId: z.number(),
-    agendamentoId: z.number(),
+    agendaId: z.number().nullable().openapi({ description: "null for an old-system row" }),
+    agendamentoId: z.number().openapi({ description: "The booking's id; an old-system row's ID" }),
+    anterior: z.boolean().openapi({ description: "An old-system row ('Mostrar dados anteriores à Agosto/2022')" }),
     filial: z.string(),
     ambiente: z.string(),
     categoria: z.string(),
@@ -308,6 +352,7 @@ const rowsOf = (booking: ReportBookingRow, slot: ReportSlot): ReportRow[] =>
   slot.tasks.map((task) => ({
     agendaId: booking.agendaId,
     agendamentoId: booking.id,
+    anterior: false,
     filial: booking.filial,
     ambiente: booking.ambiente,
     categoria: booking.categoria,
@@ -329,6 +374,36 @@ const rowsOf = (booking: ReportBookingRow, slot: ReportSlot): ReportRow[] =>
     status: task.status,
     foto: task.execution?.image ?? null,
   }));
+
+/** An old row as a report line: its names as they were, one procedure, no agenda and no photo (not imported). */
+const legacyRowOf = (row: LegacyHistoryRow): ReportRow => {
+  const slot = legacySlot(row);
+  return {
+    agendaId: null,
+    agendamentoId: row.legacyId,
+    anterior: true,
+    filial: row.empresa,
+    ambiente: row.ambienteNome,
+    categoria: row.categoria ?? "",
+    setor: row.setor ?? "",
+    andar: row.andar ?? "",
+    colaborador: row.nomeUsuario,
+    procedimento: row.procedimentoNome ?? row.procedimentos ?? "",
+    tipo: slot.tipo,
+    data: slot.data,
+    horaIni: slot.horaIni,
+    horaFim: slot.horaFim,
+    tempoEstimado: slot.times.estimated,
+    inicio: row.inicio.toISOString(),
+    fim: row.fim?.toISOString() ?? null,
+    tempoExecucao: slot.times.execution,
+    diferenca: slot.times.optimised,
+    observacao: row.observacao,
+    descricao: null,
+    status: row.status,
+    foto: null,
+  };
+};
 
 const tags = ["Relatórios"];
 
@@ -460,9 +535,16 @@ export function reportRoutes(deps: ApiDeps) {
         ...query,
         environmentId: query.ambienteId,
         today: businessToday(),
+        anteriores: query.anteriores === "1",
       });
       return ctx.json(
-        { data: query.data, ambiente: day.environment, colaborador: day.collaborator, slots: day.slots.map(slotJson) },
+        {
+          data: query.data,
+          ambiente: day.environment,
+          colaborador: day.collaborator,
+          slots: day.slots.map(slotJson),
+          anteriores: day.legacy.map(legacyDayJson),
+        },
         200,
       );
     },
@@ -489,13 +571,18 @@ export function reportRoutes(deps: ApiDeps) {
       const query = ctx.req.valid("query");
       checkPeriod(query);
       const today = businessToday();
-      const { slots, next } = await reportRowsChunk(db, ctx.get("scope"), {
+      const { slots, legacy, next } = await reportRowsChunk(db, ctx.get("scope"), {
         ...query,
         environmentId: query.ambienteId,
         after: query.after ?? "",
         size: query.size ?? MAX_BOOKING_ROWS,
+        anteriores: query.anteriores === "1",
       });
-      return ctx.json({ items: slots.flatMap((booking) => rowsOf(booking, reportSlot(booking, today))), next }, 200);
+      const items = [
+        ...legacy.map(legacyRowOf),
+        ...slots.flatMap((booking) => rowsOf(booking, reportSlot(booking, today))),
+      ];
+      return ctx.json({ items, next }, 200);
     },
   );
 

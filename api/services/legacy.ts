@@ -1,10 +1,10 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Selectable } from "kysely";
 
 import {
   assertEnvironmentInScope,
+  assertUserInScope,
   ownWorkOf,
   resolveBranchFilter,
-  scopeBranch,
   type BranchFilter,
   type Scope,
 } from "../auth/scope.ts";
@@ -19,9 +19,9 @@ import {
   type LegacyRow,
   type LegacyStatus,
 } from "../domain/legacy.ts";
-import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
 import { decodeCsvBytes, parseCsv } from "../lib/csv.ts";
-import { notFound } from "../lib/errors.ts";
+
+import { environmentSearch, type EnvironmentSearchField } from "./reports/environment-search.ts";
 
 /**
  * The old system's data (spec 001 §3, §4, §7, §8, §9; issue 24 part 4; docs/legacy-data.md): the import of the old
@@ -258,21 +258,6 @@ async function reachOf(db: Kysely<DB>, scope: Scope, query: { companyId?: number
   return { ...filter, own: ownWorkOf(scope) } satisfies Reach;
 }
 
-/** A collaborator the caller may read (the scheduling lists' rule): of the tenant, of the branch, oneself for staff. */
-async function assertCollaboratorInScope(db: Kysely<DB>, scope: Scope, id: number) {
-  const own = ownWorkOf(scope);
-  if (own !== null && own !== id) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
-  const branch = scopeBranch(scope);
-  const user = await db
-    .selectFrom("users")
-    .select("id")
-    .where("id", "=", id)
-    .where("company_id", "=", scope.companyId)
-    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
-    .executeTakeFirst();
-  if (!user) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
-}
-
 export type LegacyHistoryRow = {
   id: number;
   legacyId: number;
@@ -349,44 +334,49 @@ async function historyPage(
     .offset((paging.page - 1) * paging.limit)
     .execute();
   const more = found.length > paging.limit;
-  const page = found.slice(0, paging.limit);
-  const observations = await observationsMatching(db, page);
-  const rows = page.map((row): LegacyHistoryRow => {
-    const status = legacyStatus(
+  return { rows: await historyRows(db, found.slice(0, paging.limit), filter.personal), more };
+}
+
+type StoredLegacyRow = Selectable<DB["legacy_history"]> & {
+  cpf?: string | null;
+  email?: string | null;
+  telefone?: string | null;
+};
+
+/** Stored old rows as the calls and reports show them, each with its §4 status over the observations that match. */
+async function historyRows(db: Kysely<DB>, found: readonly StoredLegacyRow[], personal = false) {
+  const observations = await observationsMatching(db, found);
+  return found.map((row): LegacyHistoryRow => ({
+    id: row.id,
+    legacyId: row.legacy_id,
+    environmentId: row.environment_id,
+    userId: row.user_id,
+    revisaoId: row.revisao_id,
+    empresa: row.empresa,
+    ambienteNome: row.ambiente_nome,
+    categoria: row.categoria,
+    setor: row.setor,
+    andar: row.andar,
+    procedimentoNome: row.procedimento_nome,
+    procedimentos: row.procedimentos,
+    nomeUsuario: row.nome_usuario,
+    inicio: row.inicio,
+    fim: row.fim,
+    imagem: row.imagem,
+    horaInicialPrincipal: row.hora_inicial_principal,
+    horaFinalPrincipal: row.hora_final_principal,
+    revisaoInicial: row.revisao_inicial,
+    revisaoFinal: row.revisao_final,
+    dataCriacao: row.data_criacao,
+    dataCriacaoHistorico: row.data_criacao_historico,
+    dataFinalizacaoHistorico: row.data_finalizacao_historico,
+    observacao: row.observacao,
+    status: legacyStatus(
       { environmentId: row.environment_id, userId: row.user_id, inicio: row.inicio, observacao: row.observacao },
       observations,
-    );
-    const personal = row as typeof row & { cpf?: string | null; email?: string | null; telefone?: string | null };
-    return {
-      id: row.id,
-      legacyId: row.legacy_id,
-      environmentId: row.environment_id,
-      userId: row.user_id,
-      revisaoId: row.revisao_id,
-      empresa: row.empresa,
-      ambienteNome: row.ambiente_nome,
-      categoria: row.categoria,
-      setor: row.setor,
-      andar: row.andar,
-      procedimentoNome: row.procedimento_nome,
-      procedimentos: row.procedimentos,
-      nomeUsuario: row.nome_usuario,
-      inicio: row.inicio,
-      fim: row.fim,
-      imagem: row.imagem,
-      horaInicialPrincipal: row.hora_inicial_principal,
-      horaFinalPrincipal: row.hora_final_principal,
-      revisaoInicial: row.revisao_inicial,
-      revisaoFinal: row.revisao_final,
-      dataCriacao: row.data_criacao,
-      dataCriacaoHistorico: row.data_criacao_historico,
-      dataFinalizacaoHistorico: row.data_finalizacao_historico,
-      observacao: row.observacao,
-      status,
-      ...(filter.personal ? { cpf: personal.cpf, email: personal.email, telefone: personal.telefone } : {}),
-    };
-  });
-  return { rows, more };
+    ),
+    ...(personal ? { cpf: row.cpf ?? null, email: row.email ?? null, telefone: row.telefone ?? null } : {}),
+  }));
 }
 
 /** The observations that may match a page of rows (their rooms and collaborators, a day around their span). */
@@ -459,7 +449,7 @@ export async function legacyUserDashboard(
   scope: Scope,
   query: LegacyPeriod & LegacyPaging & { userId: number },
 ) {
-  await assertCollaboratorInScope(db, scope, query.userId);
+  await assertUserInScope(db, scope, query.userId);
   const reach = await reachOf(db, scope);
   const data = await historyPage(db, reach, query, query, { userId: query.userId });
   const obs = await observationPage(db, reach, query, query, { userId: query.userId });
@@ -637,4 +627,58 @@ export async function legacyEnvironmentCounts(db: Kysely<DB>, scope: Scope, quer
   return (await legacyRowsInScope(db, scope, query))
     .select(["h.environment_id", ...legacyCounts])
     .groupBy("h.environment_id");
+}
+
+/** At most this many old rows make one day's 'Detalhes do Histórico' (an old day held a few; this bounds the answer). */
+export const LEGACY_DAY_MAX_ROWS = 200;
+
+/**
+ * A collaborator's old rows of one business day in one room, in time order: the 'Detalhes do Histórico' of an old day
+ * (the collaborator and the room were checked by the day's caller, api/services/reports/history.ts `reportDay`).
+ */
+export async function legacyDayRows(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: { data: string; userId: number; environmentId: number; companyId?: number; filialId?: number } & {
+    filialClientId?: number;
+  },
+) {
+  const reach = { ...(await resolveBranchFilter(db, scope, query)), own: ownWorkOf(scope) };
+  const period = { dataInicio: query.data, dataFim: query.data };
+  const filter = { userId: query.userId, environmentId: query.environmentId };
+  return (await historyPage(db, reach, period, { limit: LEGACY_DAY_MAX_ROWS, page: 1 }, filter)).rows;
+}
+
+/**
+ * The old rows of a period in scope for the reports' files ('Mostrar dados anteriores à Agosto/2022' ticked): of one
+ * collaborator, one room or the rooms a search finds, in time order, `size` rows after the keyset `after`.
+ */
+export async function legacyRowsChunk(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: LegacyCountQuery & {
+    q?: string;
+    campos?: readonly EnvironmentSearchField[];
+    after: { inicio: Date; id: number } | null;
+    size: number;
+  },
+) {
+  const search = environmentSearch(query.q, query.campos);
+  const after = query.after;
+  const found = await (
+    await legacyRowsInScope(db, scope, query)
+  )
+    .selectAll("h")
+    .$if(search !== null, (qb) =>
+      qb.where(
+        sql<boolean>`h.environment_id in (select e.id from environments e
+          where e.company_id = ${scope.companyId} and ${search!(sql`e`)})`,
+      ),
+    )
+    .$if(after !== null, (qb) => qb.where(sql<boolean>`(h.inicio, h.id) > (${after!.inicio}, ${after!.id})`))
+    .orderBy("h.inicio")
+    .orderBy("h.id")
+    .limit(query.size + 1)
+    .execute();
+  return { rows: await historyRows(db, found.slice(0, query.size)), more: found.length > query.size };
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import {
   assertBranchInScope,
+  assertUserInScope,
   ownWorkOf,
   resolveBranchFilter,
   scopeBranch,
@@ -815,21 +816,6 @@ export type BookingRow = {
   historic: HistoricRow[];
   finished_at: Date | null;
 };
-
-/** A user id of the query: of the tenant, and of the caller's branch for branch-level users, else 404. */
-async function assertUserInScope(db: Kysely<DB>, scope: Scope, id: number) {
-  const own = ownWorkOf(scope);
-  if (own !== null && id !== own) throw notFound(T.collaboratorNotFound);
-  const branch = scopeBranch(scope);
-  const user = await db
-    .selectFrom("users")
-    .select("id")
-    .where("id", "=", id)
-    .where("company_id", "=", scope.companyId)
-    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
-    .executeTakeFirst();
-  if (!user) throw notFound(T.collaboratorNotFound);
-}
 
 /**
  * The date range of the bookings and history lists: end on or after the start, and without `limit` at most

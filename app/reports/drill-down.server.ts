@@ -68,7 +68,14 @@ export async function dayLevel(
   const userId = idParam(args.params.userId);
   const environmentId = idParam(args.params.ambienteId);
   const data = dayParam(args.params.data);
-  const result = await reportDayDetail(frame.api, { data, userId, ambienteId: environmentId, ...frame.scope });
+  const result = await reportDayDetail(frame.api, {
+    data,
+    userId,
+    ambienteId: environmentId,
+    ...frame.scope,
+    // An old-system day of the list ('Mostrar dados anteriores à Agosto/2022'): its old rows (docs/legacy-data.md).
+    ...(frame.search.get("anteriores") === "1" ? { anteriores: "1" as const } : {}),
+  });
   if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
   const here = new URL(args.request.url);
   const revisions = frame.search.get("revisoes") === "1";
@@ -94,6 +101,15 @@ export async function dayLevel(
             : null,
         })),
     }));
+  const legacy = result.data.anteriores
+    .filter((row) => foldForSearch(row.procedimento ?? "").includes(wanted))
+    .map((row) => ({
+      ...row,
+      procedimento: row.procedimento ?? "-",
+      inicio: time(row.inicio),
+      fim: time(row.fim),
+      observacao: row.observacao?.trim() || "-",
+    }));
   const hidden = [...frame.search.entries()].filter(([name]) => name !== "procedimento");
   return {
     title: REPORT_TEXTS.dayDetailTitle,
@@ -104,7 +120,8 @@ export async function dayLevel(
     revisionsHref: withQuery(here.pathname, here.search, { revisoes: revisions ? null : "1" }),
     procedure,
     hidden,
-    empty: result.data.slots.length === 0,
+    empty: result.data.slots.length === 0 && result.data.anteriores.length === 0,
     slots,
+    legacy: revisions ? legacy.filter((row) => row.tipo === "Revisão") : legacy.filter((row) => row.tipo !== "Revisão"),
   };
 }

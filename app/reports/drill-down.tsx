@@ -48,14 +48,9 @@ export function DaysLevel({ title, exports }: { title: string; exports?: { excel
             );
             return (
               <li key={`${day.data}-${day.ambienteId}-${day.anterior ? "anterior" : ""}`}>
-                {/* An old-system day has no 'Detalhes do Histórico' of its own yet (docs/legacy-data.md). */}
-                {day.anterior ? (
-                  <div className="report-day">{content}</div>
-                ) : (
-                  <Link to={day.href} preventScrollReset className="report-day">
-                    {content}
-                  </Link>
-                )}
+                <Link to={day.href} preventScrollReset className="report-day">
+                  {content}
+                </Link>
               </li>
             );
           })}
@@ -94,7 +89,7 @@ export function DayLevel() {
       </p>
       {data.empty ? (
         <p className="empty-state">{T.collaboratorHistoryEmpty}</p>
-      ) : data.slots.length === 0 && data.revisions ? (
+      ) : data.slots.length === 0 && data.legacy.length === 0 && data.revisions ? (
         <p className="empty-state">{T.revisionsEmpty}</p>
       ) : (
         data.slots.map((slot) => (
@@ -161,6 +156,32 @@ export function DayLevel() {
           </section>
         ))
       )}
+      {data.legacy.length > 0 ? <LegacyRows rows={data.legacy} /> : null}
     </ReportDialog>
+  );
+}
+
+/** An old-system day's rows ('Mostrar dados anteriores à Agosto/2022'): one per procedure done, as the old system kept. */
+function LegacyRows({ rows }: { rows: ReturnType<typeof useLoaderData<typeof dayLevel>>["legacy"] }) {
+  return (
+    <section className="report-slot" aria-label="Sistema anterior">
+      <h3>Sistema anterior</h3>
+      <ul className="report-tasks">
+        {rows.map((row) => (
+          <li key={row.id} className="report-task">
+            {/* The old system's images stayed with it (docs/legacy-data.md): the empty frame keeps the columns. */}
+            <span className="report-photo report-photo-none" aria-hidden="true" />
+            <span className="report-task-name">
+              <strong>{row.procedimento}</strong>
+              <span className="muted">
+                {row.tipo} · {row.horaIni} às {row.horaFim} · realizado das {row.inicio} às {row.fim} · Tempo de
+                execução: {row.tempos.execucao} · Observação: {row.observacao}
+              </span>
+            </span>
+            <StatusChip status={row.status} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -69,6 +69,8 @@ export async function* reportLines(frame: ReportFrame, filter: ReportRowsFilter)
       dataFim: frame.period.to,
       ...frame.scope,
       ...filter,
+      // 'Mostrar dados anteriores à Agosto/2022' ticked: the old system's rows first (docs/legacy-data.md).
+      ...(frame.search.get("anteriores") === "1" ? { anteriores: "1" as const } : {}),
       after,
     });
     if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);

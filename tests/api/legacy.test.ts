@@ -502,6 +502,141 @@ describe("the environments report with 'Mostrar dados anteriores à Agosto/2022'
   });
 });
 
+describe("an old day's 'Detalhes do Histórico' and the reports' files with anteriores=1", () => {
+  const day = (userId: number, room: number, who: Who, extra = "") =>
+    get(`/api/relatorios/dia?data=2022-03-15&userId=${userId}&ambienteId=${room}${extra}`, who);
+
+  test.each(["admin", "coordenador", "cliente", "asg"] as const)(
+    "the %s reads Sebastião's old day: each row with its times and old-system status, only when asked",
+    async (who) => {
+      const without = await day(user.asg, env.aldeota, who);
+      expect(without.status, JSON.stringify(without.body)).toBe(200);
+      expect(without.body).toMatchObject({ slots: [], anteriores: [] });
+      const answer = await day(user.asg, env.aldeota, who, "&anteriores=1");
+      expect(answer.body.colaborador).toBe("Sebastião ASG");
+      expect(answer.body.anteriores).toEqual([
+        {
+          id: 101,
+          tipo: "Principal",
+          procedimento: "Limpar piso",
+          horaIni: "08:00",
+          horaFim: "09:00",
+          inicio: "2022-03-15T11:00:00.000Z",
+          fim: "2022-03-15T11:20:00.000Z",
+          tempos: { execucao: "00:20:00", estimado: "01:00:00", otimizado: "- 00:40:00" },
+          observacao: null,
+          // The day's observation (row 102's) matches it: §4's old-system rule.
+          status: "Incompleto",
+        },
+        {
+          id: 102,
+          tipo: "Principal",
+          procedimento: "Recolher lixo",
+          horaIni: "10:00",
+          horaFim: "11:00",
+          inicio: "2022-03-15T13:00:00.000Z",
+          fim: "2022-03-15T13:30:00.000Z",
+          tempos: { execucao: "00:30:00", estimado: "01:00:00", otimizado: "- 00:30:00" },
+          observacao: "Sala trancada",
+          status: "Incompleto",
+        },
+      ]);
+    },
+  );
+
+  test("a day without times: '-' and ' - '; 'Completo' without an observation; out of scope 404", async () => {
+    const bruno = await day(user.bruno, env.messejana, "admin", "&anteriores=1");
+    expect(bruno.body.anteriores).toMatchObject([
+      {
+        id: 104,
+        horaIni: "-",
+        horaFim: "-",
+        fim: null,
+        tempos: { execucao: " - ", estimado: " - " },
+        status: "Completo",
+      },
+    ]);
+    expect((await day(user.bruno, env.messejana, "coordenador", "&anteriores=1")).status).toBe(404);
+    expect((await day(user.asg, env.aldeota, "outra", "&anteriores=1")).status).toBe(404);
+  });
+
+  type Line = { agendaId: number | null; agendamentoId: number; anterior: boolean; data: string; status: string };
+  /** Every line of the files' rows call, chunk after chunk (as the Excel and PDF downloads read it). */
+  async function lines(who: Who, extra: string) {
+    const all: Line[] = [];
+    let after = "";
+    for (let chunk = 0; chunk < 20; chunk++) {
+      const answer = await get(
+        `/api/relatorios/linhas?dataIni=2022-03-01&dataFim=2022-03-31${extra}&after=${after}`,
+        who,
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      all.push(...answer.body.items);
+      if (answer.body.next === null) return all;
+      after = answer.body.next;
+    }
+    throw new Error("the chunks never ended");
+  }
+
+  test("the rows of the files hold the old rows, in time order, only when asked; keyset chunks", async () => {
+    expect(await lines("admin", "")).toEqual([]);
+    const all = await lines("admin", "&anteriores=1");
+    expect(all.map((line) => [line.agendamentoId, line.data, line.status])).toEqual([
+      [101, "2022-03-15", "Incompleto"],
+      [104, "2022-03-15", "Completo"],
+      [102, "2022-03-15", "Incompleto"],
+      [103, "2022-03-16", "Completo"],
+      [105, "2022-03-20", "Incompleto"],
+    ]);
+    expect(all[0]).toMatchObject({
+      agendaId: null,
+      anterior: true,
+      ambiente: "Recepção (antiga)",
+      colaborador: "Sebastião ASG",
+      procedimento: "Limpar piso",
+      tipo: "Principal",
+      horaIni: "08:00",
+      tempoExecucao: "00:20:00",
+      foto: null,
+    });
+    // Chunks of two old rows: the same rows, none twice.
+    expect(await lines("admin", "&anteriores=1&size=2")).toEqual(all);
+  });
+
+  test("narrowed and scoped as the bookings' rows: a collaborator, a room, a branch, field staff, the client", async () => {
+    const of = async (who: Who, extra: string) =>
+      (await lines(who, `&anteriores=1${extra}`)).map((line) => line.agendamentoId);
+    expect(await of("admin", `&userId=${user.asg}`)).toEqual([101, 102]);
+    expect(await of("admin", `&ambienteId=${env.messejana}`)).toEqual([104, 105]);
+    expect(await of("coordenador", "")).toEqual([101, 102, 103]);
+    expect(await of("cliente", "")).toEqual([101, 102, 103]);
+    expect(await of("asg", "")).toEqual([101, 102]);
+    expect(await of("outra", "")).toEqual([101]);
+    expect(
+      (
+        await get(
+          `/api/relatorios/linhas?dataIni=2022-03-01&dataFim=2022-03-31&anteriores=1&userId=${user.outra}`,
+          "admin",
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await get(
+          `/api/relatorios/linhas?dataIni=2022-03-01&dataFim=2022-03-31&anteriores=1&ambienteId=${env.messejana}`,
+          "coordenador",
+        )
+      ).status,
+    ).toBe(404);
+    const forged = Buffer.from(JSON.stringify(["anterior|ontem", 1])).toString("base64url");
+    const bad = await get(
+      `/api/relatorios/linhas?dataIni=2022-03-01&dataFim=2022-03-31&anteriores=1&after=${forged}`,
+      "admin",
+    );
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("bad input and failures (§8)", () => {
   test.each([
     [`/api/dash/user?dataFim=2022-03-31&userId=1`, "Intervalo de datas inválidos, favor verificar"],

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 
 import { expect, test } from "../support/e2e-fixtures.ts";
 
@@ -6,7 +7,8 @@ import { expect, test } from "../support/e2e-fixtures.ts";
  * 'Mostrar dados anteriores à Agosto/2022' (docs/legacy-data.md 'In the reports'), with JS and without: the demo's
  * old-system rows of June 2022 (tests/support/e2e-prepare.ts imports them) are not in the collaborators and
  * environments reports until the box is ticked, then they are, down to the days marked 'sistema anterior'; the
- * incomplete tasks' grid shows the old rows the old-system rule calls incomplete.
+ * incomplete tasks' grid shows the old rows the old-system rule calls incomplete. An old day opens its 'Detalhes do
+ * Histórico', and the collaborator's Excel holds the old rows.
  */
 
 const JUNE = "inicio=2022-06-01&fim=2022-06-30";
@@ -38,6 +40,30 @@ test("the old system's rows of June 2022 appear in the reports only with the box
   await expect(page.getByRole("heading", { name: "Histórico do Colaborador" })).toBeVisible();
   const oldDays = page.locator(".report-day").filter({ hasText: "sistema anterior" });
   await expect(oldDays.first()).toContainText(/\d{2}\/06\/2022/);
+
+  // An old day's 'Detalhes do Histórico': its old rows, each with its times and old-system status.
+  await oldDays.first().click();
+  await expect(page.getByRole("heading", { name: "Detalhes do Histórico" })).toBeVisible();
+  const oldRows = page.getByRole("region", { name: "Sistema anterior" }).locator(".report-task");
+  await expect(oldRows.first()).toContainText(/realizado das \d{2}:\d{2}:\d{2} às/);
+  await expect(oldRows.first().locator(".report-status")).toHaveText(/^(Completo|Incompleto)$/);
+  await page.getByRole("link", { name: "Voltar" }).click();
+  await expect(page.getByRole("heading", { name: "Histórico do Colaborador" })).toBeVisible();
+
+  // The history's Excel holds the old rows too: no agenda, days of June 2022.
+  const [excel] = await Promise.all([
+    page.waitForEvent("download"),
+    page.locator("a[href*='/relatorio.xlsx']", { hasText: "Exportar Excel" }).click(),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await excel.path());
+  const sheet = workbook.worksheets[0];
+  expect(sheet.getRow(1).getCell(10).text).toBe("Data");
+  expect(sheet.rowCount).toBeGreaterThan(1);
+  for (let row = 2; row <= sheet.rowCount; row++) {
+    expect(sheet.getRow(row).getCell(1).text).toBe("");
+    expect(sheet.getRow(row).getCell(10).text).toMatch(/^\d{2}\/06\/2022$/);
+  }
 
   // The environments report: the same, a card per room with old rows, down to a collaborator's old days there.
   await page.goto(`/historico-ambientes?${JUNE}`);

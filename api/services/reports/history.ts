@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-import { assertEnvironmentInScope, type BranchQuery, type Scope } from "../../auth/scope.ts";
+import { assertEnvironmentInScope, assertUserInScope, type BranchQuery, type Scope } from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
 import { dayStatus, reportSlot, type ReportBooking, type ReportSlot } from "../../domain/reports.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -14,7 +14,13 @@ import {
   type ListQuery,
 } from "../../lib/list-query.ts";
 import { hhmm, iso, isoText } from "../../lib/openapi.ts";
-import { legacyDayGroups, legacyDaySummaries } from "../legacy.ts";
+import {
+  legacyDayGroups,
+  legacyDayRows,
+  legacyDaySummaries,
+  legacyRowsChunk,
+  type LegacyHistoryRow,
+} from "../legacy.ts";
 import { bookingsOfQuery } from "../scheduling.ts";
 
 import { environmentSearch, type EnvironmentSearchField } from "./environment-search.ts";
@@ -281,8 +287,8 @@ export async function reportDays(
 export async function reportDay(
   db: Kysely<DB>,
   scope: Scope,
-  query: BranchQuery & { data: string; userId: number; environmentId: number; today: string },
-): Promise<{ environment: string; collaborator: string; slots: ReportSlot[] }> {
+  query: BranchQuery & { data: string; userId: number; environmentId: number; today: string; anteriores?: boolean },
+): Promise<{ environment: string; collaborator: string; slots: ReportSlot[]; legacy: LegacyHistoryRow[] }> {
   const bookings = await reportBookingsQuery(db, scope, { ...query, dataIni: query.data, dataFim: query.data });
   const ids = await bookings.select("b.id").orderBy("b.slot").orderBy("b.id").limit(100).execute();
   const day = await readReportBookings(
@@ -292,7 +298,9 @@ export async function reportDay(
   const names = day[0]
     ? { environment: day[0].ambiente, collaborator: day[0].colaborador }
     : await namesOf(db, query.environmentId, query.userId);
-  return { ...names, slots: day.map((booking) => reportSlot(booking, query.today)) };
+  // 'Mostrar dados anteriores à Agosto/2022': an old day's rows (the old system recorded what was done, one row each).
+  const legacy = query.anteriores ? await legacyDayRows(db, scope, query) : [];
+  return { ...names, slots: day.map((booking) => reportSlot(booking, query.today)), legacy };
 }
 
 async function namesOf(db: Kysely<DB>, environmentId: number, userId: number) {
@@ -310,6 +318,9 @@ async function namesOf(db: Kysely<DB>, environmentId: number, userId: number) {
 
 /** The chunk key: the slot's day and times (the bookings' (scope, data_agend, hora_ini, hora_fim, id) index order). */
 const KEY = /^(\d{4}-\d{2}-\d{2})\|(\d{2}:\d{2}:\d{2})\|(\d{2}:\d{2}:\d{2})$/;
+/** The old rows' keyset (their start instant) and the cursor that starts the bookings after the last old row. */
+const LEGACY_KEY = "anterior|";
+const BOOKINGS_FIRST = { key: "agendamentos", id: 0 };
 
 /**
  * One chunk of the report's slots in day and time order, after the cursor `after` ('' for the first), at most
@@ -318,11 +329,27 @@ const KEY = /^(\d{4}-\d{2}-\d{2})\|(\d{2}:\d{2}:\d{2})\|(\d{2}:\d{2}:\d{2})$/;
 export async function reportRowsChunk(
   db: Kysely<DB>,
   scope: Scope,
-  query: ReportQuery & { after: string; size: number },
-) {
+  query: ReportQuery & { after: string; size: number; anteriores?: boolean },
+): Promise<{ slots: ReportBookingRow[]; legacy: LegacyHistoryRow[]; next: string | null }> {
   const cursor = query.after === "" ? null : decodeCursor(query.after);
-  const key = cursor ? KEY.exec(cursor.key) : null;
-  if (cursor && !key) throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
+  // 'Mostrar dados anteriores à Agosto/2022': the old system's rows first (they are older), then the bookings.
+  if (query.anteriores && (cursor === null || cursor.key.startsWith(LEGACY_KEY))) {
+    if (query.environmentId !== undefined) await assertEnvironmentInScope(db, scope, query.environmentId);
+    if (query.userId !== undefined) await assertUserInScope(db, scope, query.userId);
+    const inicio = cursor ? new Date(cursor.key.slice(LEGACY_KEY.length)) : null;
+    if (inicio && Number.isNaN(inicio.getTime())) throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
+    const { rows, more } = await legacyRowsChunk(db, scope, {
+      ...query,
+      after: inicio && cursor ? { inicio, id: cursor.id } : null,
+    });
+    const last = rows.at(-1);
+    const next = more && last ? { key: `${LEGACY_KEY}${last.inicio.toISOString()}`, id: last.id } : BOOKINGS_FIRST;
+    return { slots: [], legacy: rows, next: encodeCursor(next) };
+  }
+  const key = cursor && cursor.key !== BOOKINGS_FIRST.key ? KEY.exec(cursor.key) : null;
+  if (cursor && cursor.key !== BOOKINGS_FIRST.key && !key) {
+    throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
+  }
   const bookings = await reportBookingsQuery(db, scope, query);
   const page = await bookings
     .select(["b.id", "b.data_agend", sql<string>`b.hora_ini::text`.as("ini"), sql<string>`b.hora_fim::text`.as("fim")])
@@ -345,6 +372,7 @@ export async function reportRowsChunk(
       db,
       chunk.map((row) => row.id),
     ),
+    legacy: [],
     next:
       more && last
         ? encodeCursor({ key: `${last.data_agend}|${last.ini.slice(0, 8)}|${last.fim.slice(0, 8)}`, id: last.id })
