@@ -11,6 +11,7 @@ import { ACTIVITIES_DEFAULT_SORT as DEFAULT_SORT, ACTIVITY_MOUNTS } from "./acti
 import { StatusChip } from "./drill-down";
 import { ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
+import { TaskPhoto } from "./task-photo";
 
 type Row = ReturnType<typeof useLoaderData<typeof activitiesLoader>>["rows"][number];
 
@@ -30,14 +31,7 @@ export default function ActivitiesReport() {
           {
             id: "foto",
             label: "Foto",
-            cell: (row: Row) =>
-              row.photo ? (
-                <Link to={row.photo.zoom} className="report-photo" aria-label={`Ampliar a foto de ${row.ambiente}`}>
-                  <img src={row.photo.thumb} alt="" width={64} height={64} loading="lazy" />
-                </Link>
-              ) : (
-                <span className="report-photo report-photo-none" aria-hidden="true" />
-              ),
+            cell: (row: Row) => <TaskPhoto photo={row.photo} label={row.ambiente} />,
           },
         ]
       : []),

@@ -1,8 +1,9 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 
 import type { activityDetailLoader } from "./activities.server";
 import { StatusChip } from "./drill-down";
 import { ReportDialog } from "./report-dialog";
+import { TaskPhoto } from "./task-photo";
 
 /**
  * 'Detalhes do Agendamento' / 'Detalhes' (spec 001 §2.12): the slot's date, scheduled range, Feito or Pendente and
@@ -42,17 +43,7 @@ export default function ActivityDetail() {
         <ul className="report-tasks">
           {data.atividades.map((activity) => (
             <li key={activity.id} className="report-task">
-              {activity.foto ? (
-                <Link
-                  to={activity.foto.zoom}
-                  className="report-photo"
-                  aria-label={`Ampliar a foto de ${activity.procedimento}`}
-                >
-                  <img src={activity.foto.thumb} alt="" width={64} height={64} loading="lazy" />
-                </Link>
-              ) : (
-                <span className="report-photo report-photo-none" aria-hidden="true" />
-              )}
+              <TaskPhoto photo={activity.foto} label={activity.procedimento} />
               <span className="report-task-name">
                 <strong>{activity.procedimento}</strong>
                 <span className="muted">

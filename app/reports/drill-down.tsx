@@ -4,6 +4,7 @@ import { REPORT_TEXTS as T } from "../../api/domain/reports";
 
 import type { dayLevel, daysLevel } from "./drill-down.server";
 import { DialogPager, ReportDialog } from "./report-dialog";
+import { TaskPhoto } from "./task-photo";
 
 /** A §4 status as a labelled chip (its colour by status; the text says it, so colour is not the only cue). */
 export function StatusChip({ status }: { status: string }) {
@@ -131,17 +132,7 @@ export function DayLevel() {
               <ul className="report-tasks">
                 {slot.tarefas.map((task, index) => (
                   <li key={`${task.procedimentoId}-${index}`} className="report-task">
-                    {task.foto ? (
-                      <Link
-                        to={task.foto.zoom}
-                        className="report-photo"
-                        aria-label={`Ampliar a foto de ${task.procedimento}`}
-                      >
-                        <img src={task.foto.thumb} alt="" width={64} height={64} loading="lazy" />
-                      </Link>
-                    ) : (
-                      <span className="report-photo report-photo-none" aria-hidden="true" />
-                    )}
+                    <TaskPhoto photo={task.foto} label={task.procedimento} />
                     <span className="report-task-name">
                       <strong>{task.procedimento}</strong>
                       <span className="muted">
@@ -169,8 +160,8 @@ function LegacyRows({ rows }: { rows: ReturnType<typeof useLoaderData<typeof day
       <ul className="report-tasks">
         {rows.map((row) => (
           <li key={row.id} className="report-task">
-            {/* The old system's images stayed with it (docs/legacy-data.md): the empty frame keeps the columns. */}
-            <span className="report-photo report-photo-none" aria-hidden="true" />
+            {/* The old system's images stayed with it (docs/legacy-data.md). */}
+            <TaskPhoto photo={null} label={row.procedimento} />
             <span className="report-task-name">
               <strong>{row.procedimento}</strong>
               <span className="muted">
