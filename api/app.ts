@@ -11,6 +11,7 @@ import { ApiError } from "./lib/errors.ts";
 import { serveOpenApi } from "./lib/openapi.ts";
 import { TooManyAttempts } from "./lib/rate-limit.ts";
 import { agendaRoutes } from "./routes/agendas.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { branchRoutes } from "./routes/branches.ts";
 import { catalogueRoutes } from "./routes/catalogues.ts";
 import { companyRoutes } from "./routes/companies.ts";
@@ -141,6 +142,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", clientReportRoutes(deps));
   api.route("/", reportActivityRoutes(deps));
   api.route("/", incompleteTaskRoutes(deps));
+  api.route("/", auditRoutes(deps));
   api.route("/", executionRoutes(deps));
 
   return api;

@@ -51,7 +51,7 @@ export const bearer = [{ bearerAuth: [] }];
 /** Query numbers arrive as text. */
 export const queryId = z.coerce.number().int().optional();
 
-const INT32_MAX = 2_147_483_647;
+export const INT32_MAX = 2_147_483_647;
 /** Ids are PostgreSQL integers: anything beyond 32 bits is a 400 here, not a database error. */
 export const int32 = z.coerce
   .number()

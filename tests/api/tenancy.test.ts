@@ -502,6 +502,27 @@ function activityDetailRoutes(): ScopedRoute[] {
   ];
 }
 
+/** The audit dashboard's call (docs/audit-dashboard.md): the scope fields and every filter, with the target's ids. */
+function auditRoutes(): ScopedRoute[] {
+  const path = (query: string) => `/api/auditoria?dataIni=${businessToday()}&dataFim=${businessToday()}&${query}`;
+  const filters: [string, (b: Target) => number][] = [
+    ["companyId", (b) => b.companyId],
+    ["filialId", (b) => b.branchId],
+    ["filialClientId", (b) => b.branchId],
+    ["filiais", (b) => b.branchId],
+    ["colaboradores", (b) => b.userId],
+    ["ambientes", (b) => environmentOf(b)],
+    ["categorias", (b) => itemOf(b, "categories")],
+    ["setores", (b) => itemOf(b, "sectors")],
+    ["procedimentos", (b) => itemOf(b, "procedures")],
+  ];
+  return filters.map(([field, id]) => ({
+    name: `GET /api/auditoria?${field}`,
+    method: "GET",
+    path: (b) => path(`${field}=${id(b)}`),
+  }));
+}
+
 /** The old system's calls of spec 001 §7 (docs/legacy-data.md), with the target's ids. */
 function legacyRoutes(): ScopedRoute[] {
   const period = "dataInicio=2022-01-01&dataFim=2022-07-31";
@@ -760,6 +781,7 @@ export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   ...agendaRoutes(),
   ...reportRoutes(),
   ...legacyRoutes(),
+  ...auditRoutes(),
   ...historyAndExecutionRoutes(),
   ...photoRoutes(),
   {

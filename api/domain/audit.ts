@@ -1,0 +1,334 @@
+import { MAX_ITEM_MS } from "./reports.ts";
+
+/**
+ * The audit dashboard's rules (spec 001 §2.13, §5 'Audit dashboard filter', §8, §9; issue 25; docs/audit-dashboard.md):
+ * the eight boards, their limits, and each chart's description (type, labels, values, colours, pt-BR title and
+ * summary) built from its SQL aggregate (api/services/audit.ts). One description, two renderers: chart.js in the
+ * browser, the same chart.js configuration drawn as SVG on the server (no JS and the PDF).
+ */
+
+export const AUDIT_TEXTS = {
+  title: "Auditoria",
+  tooltip:
+    "Gráficos para análise estratégica da limpeza: filtre o período, as filiais, os colaboradores e os ambientes.",
+  noData: "Sem dados",
+  noFilter: "Selecione algum filtro",
+  noFilterDetail: "Favor selecionar pelo menos um filtro",
+  noDataFiltered: "Não há dados com esse filtro",
+  nothingToExport: "Não há dados para exportar",
+  pdfTitle: "Resumo",
+  invalidPeriod: "Intervalo de datas inválidos, favor verificar",
+  tooManyDays: "Escolha um período de até 366 dias.",
+  tooManyChoices: "Escolha no máximo 50 itens em cada filtro.",
+} as const;
+
+/** The boards (quadros), ID 1 to 8 in order: title (§2.13) and Excel sheet name (§9). */
+export const AUDIT_BOARDS = [
+  { id: 1, title: "Ambientes", sheet: "Ambientes" },
+  { id: 2, title: "Atividades em aberto por funcionário", sheet: "Atv em aberto por func" },
+  { id: 3, title: "Atividades em aberto por CNPJ", sheet: "Atv em aberto por CNPJ" },
+  { id: 4, title: "Atividades que demandam mais tempo", sheet: "Atv que demandam mais tempo" },
+  { id: 5, title: "Tempo médio das atividades", sheet: "Tempo médio das atv" },
+  { id: 6, title: "Tempo Previsto x Realizado", sheet: "Previsto X Realizado" },
+  { id: 7, title: "Utilização do App", sheet: "Utilizacao do App" },
+  { id: 8, title: "Resumo das Atividades", sheet: "Resumo das Atividades" },
+] as const;
+export type BoardId = (typeof AUDIT_BOARDS)[number]["id"];
+
+/** §9: top 10 for most boards, top 8 for planned versus actual. */
+export const TOP = 10;
+export const TOP_PLANNED = 8;
+/** Branches on 'Atividades em aberto por CNPJ' (the spec sets none; a company has a few; this bounds the answer). */
+export const TOP_BRANCHES = 20;
+/** §9: one item's time counts at most 24 hours. */
+export const ITEM_CAP_MS = MAX_ITEM_MS;
+/** The longest period one request aggregates (a year and a day), and the most ids one filter takes. */
+export const AUDIT_MAX_DAYS = 366;
+export const AUDIT_MAX_CHOICES = 50;
+/** §9: the font size starts at 11 and moves by 1; kept between these (ours). */
+export const FONT_DEFAULT = 11;
+export const FONT_MIN = 8;
+export const FONT_MAX = 20;
+
+/** An activity (a scheduled slot) as the dashboard counts it (§4 statuses; 'Em andamento' is the board's 'Fazendo'). */
+export const AUDIT_STATUSES = ["Completo", "Em andamento", "Incompleto", "A iniciar", "Não Realizado"] as const;
+export type AuditStatus = (typeof AUDIT_STATUSES)[number];
+/** Open: anything not 'Completo'. */
+export const OPEN_STATUSES = ["Em andamento", "Incompleto", "A iniciar", "Não Realizado"] as const;
+export type OpenStatus = (typeof OPEN_STATUSES)[number];
+
+/**
+ * Colours readable by colour-blind users (Okabe and Ito's palette, then two greys), one per slice or series; each
+ * status keeps its colour on every chart. Values are written on the chart and in the table, so colour is never the
+ * only cue.
+ */
+export const PALETTE = [
+  "#0072B2",
+  "#E69F00",
+  "#009E73",
+  "#CC79A7",
+  "#56B4E9",
+  "#D55E00",
+  "#F0E442",
+  "#000000",
+  "#999999",
+  "#666666",
+] as const;
+export const STATUS_COLOURS: Record<AuditStatus, string> = {
+  Completo: "#009E73",
+  "Em andamento": "#F0E442",
+  Incompleto: "#E69F00",
+  "A iniciar": "#56B4E9",
+  "Não Realizado": "#D55E00",
+};
+
+/** The aggregates of one period and filter, one per board (api/services/audit.ts). Times in milliseconds. */
+export type AuditAggregates = {
+  1: { status: AuditStatus; count: number }[];
+  2: { id: number; nome: string; count: number }[];
+  3: { id: number; nome: string; cnpj: string; counts: Record<OpenStatus, number> }[];
+  4: { id: number; nome: string; ms: number }[];
+  5: { id: number; nome: string; ms: number; count: number }[];
+  6: { id: number; nome: string; plannedMs: number; actualMs: number }[];
+  7: { id: number; nome: string; scheduled: number; started: number }[];
+  8: { id: number; nome: string; done: number; notDone: number }[];
+};
+
+/** A chart as both renderers draw it and the table under it reads it. */
+export type ChartDescription = {
+  board: BoardId;
+  title: string;
+  sheet: string;
+  type: "doughnut" | "bar";
+  /** Bars stacked (one bar per label, a segment per dataset) rather than grouped. */
+  stacked: boolean;
+  /** What the numbers are: counts, hours or minutes (one decimal) or a percentage (two decimals). */
+  unit: "atividades" | "horas" | "minutos" | "%";
+  labels: string[];
+  /** A doughnut has one dataset with a colour per label; bars a colour per dataset. */
+  datasets: { label: string; data: number[]; colours: string[] }[];
+  /** The chart in one pt-BR sentence (the figure's caption, the PDF's text, screen readers). */
+  summary: string;
+  empty: boolean;
+};
+
+/** §9: '1 atividade', '3 atividades' (and 0 atividades). */
+export const activities = (count: number) =>
+  `${count.toLocaleString("pt-BR")} ${count === 1 ? "atividade" : "atividades"}`;
+
+/** §9: the usage percentage with two decimals (a share of 0 scheduled is 0). */
+export const percentage = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0);
+
+/** Hours with one decimal, as the time charts show them. */
+export const hours = (ms: number) => Math.round(ms / 360_000) / 10;
+/** Minutes with one decimal: an average cleaning lasts minutes, not hours. */
+export const minutes = (ms: number) => Math.round(ms / 6_000) / 10;
+
+const hoursText = (value: number) => `${value.toLocaleString("pt-BR", { maximumFractionDigits: 1 })} h`;
+const minutesText = (value: number) => `${value.toLocaleString("pt-BR", { maximumFractionDigits: 1 })} min`;
+const percentText = (value: number) =>
+  `${value.toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
+
+/** A value as the chart labels and the tables write it. */
+export function valueText(unit: ChartDescription["unit"], value: number) {
+  if (unit === "horas") return hoursText(value);
+  if (unit === "minutos") return minutesText(value);
+  if (unit === "%") return percentText(value);
+  return activities(value);
+}
+
+const board = (id: BoardId) => AUDIT_BOARDS[id - 1];
+const palette = (count: number) => Array.from({ length: count }, (_, index) => PALETTE[index % PALETTE.length]);
+const top = (labels: string[], values: number[], unit: ChartDescription["unit"]) =>
+  labels
+    .slice(0, 3)
+    .map((label, index) => `${label} (${valueText(unit, values[index])})`)
+    .join(", ");
+
+function describe(
+  id: BoardId,
+  shape: Pick<ChartDescription, "type" | "stacked" | "unit" | "labels" | "datasets">,
+  summary: string,
+): ChartDescription {
+  const empty = shape.labels.length === 0 || shape.datasets.every((set) => set.data.every((value) => value === 0));
+  return {
+    board: id,
+    title: board(id).title,
+    sheet: board(id).sheet,
+    ...shape,
+    summary: empty ? AUDIT_TEXTS.noData : summary,
+    empty,
+  };
+}
+
+/** Each board's chart from its aggregate. */
+export const CHARTS: { [K in BoardId]: (rows: AuditAggregates[K]) => ChartDescription } = {
+  1: (rows) => {
+    const shown = AUDIT_STATUSES.map((status) => ({
+      status,
+      count: rows.find((row) => row.status === status)?.count ?? 0,
+    })).filter((row) => row.count > 0);
+    const total = shown.reduce((sum, row) => sum + row.count, 0);
+    return describe(
+      1,
+      {
+        type: "doughnut",
+        stacked: false,
+        unit: "atividades",
+        labels: shown.map((row) => row.status),
+        datasets: [
+          {
+            label: "Atividades",
+            data: shown.map((row) => row.count),
+            colours: shown.map((row) => STATUS_COLOURS[row.status]),
+          },
+        ],
+      },
+      `${activities(total)} no período: ${shown.map((row) => `${row.status} ${row.count}`).join(", ")}.`,
+    );
+  },
+  2: (rows) => {
+    const shown = rows.slice(0, TOP);
+    const labels = shown.map((row) => row.nome);
+    const data = shown.map((row) => row.count);
+    return describe(
+      2,
+      {
+        type: "doughnut",
+        stacked: false,
+        unit: "atividades",
+        labels,
+        datasets: [{ label: "Atividades em aberto", data, colours: palette(labels.length) }],
+      },
+      `Mais atividades em aberto: ${top(labels, data, "atividades")}.`,
+    );
+  },
+  3: (rows) => {
+    const shown = rows.slice(0, TOP_BRANCHES);
+    const labels = shown.map((row) => row.nome);
+    const total = shown.reduce((sum, row) => sum + OPEN_STATUSES.reduce((part, s) => part + row.counts[s], 0), 0);
+    return describe(
+      3,
+      {
+        type: "bar",
+        stacked: true,
+        unit: "atividades",
+        labels,
+        datasets: OPEN_STATUSES.map((status) => ({
+          label: status,
+          data: shown.map((row) => row.counts[status]),
+          colours: [STATUS_COLOURS[status]],
+        })),
+      },
+      `${activities(total)} em aberto em ${shown.length} ${shown.length === 1 ? "filial" : "filiais"}.`,
+    );
+  },
+  4: (rows) => {
+    const shown = rows.slice(0, TOP);
+    const labels = shown.map((row) => row.nome);
+    const data = shown.map((row) => hours(row.ms));
+    return describe(
+      4,
+      {
+        type: "doughnut",
+        stacked: false,
+        unit: "horas",
+        labels,
+        datasets: [{ label: "Horas de execução", data, colours: palette(labels.length) }],
+      },
+      `Ambientes com mais horas de execução: ${top(labels, data, "horas")}.`,
+    );
+  },
+  5: (rows) => {
+    const shown = rows.slice(0, TOP);
+    const labels = shown.map((row) => row.nome);
+    const data = shown.map((row) => minutes(row.ms));
+    return describe(
+      5,
+      {
+        type: "doughnut",
+        stacked: false,
+        unit: "minutos",
+        labels,
+        datasets: [{ label: "Tempo médio (minutos)", data, colours: palette(labels.length) }],
+      },
+      `Maior tempo médio de execução: ${top(labels, data, "minutos")}.`,
+    );
+  },
+  6: (rows) => {
+    const shown = rows.slice(0, TOP_PLANNED);
+    const labels = shown.map((row) => row.nome);
+    return describe(
+      6,
+      {
+        type: "bar",
+        stacked: false,
+        unit: "horas",
+        labels,
+        datasets: [
+          { label: "Previsto", data: shown.map((row) => hours(row.plannedMs)), colours: ["#0072B2"] },
+          { label: "Realizado", data: shown.map((row) => hours(row.actualMs)), colours: ["#E69F00"] },
+        ],
+      },
+      `Horas previstas e realizadas de ${shown.length} ${shown.length === 1 ? "ambiente" : "ambientes"}: ` +
+        shown
+          .slice(0, 3)
+          .map(
+            (row) =>
+              `${row.nome} ${hoursText(hours(row.plannedMs))} previstas, ${hoursText(hours(row.actualMs))} realizadas`,
+          )
+          .join("; ") +
+        ".",
+    );
+  },
+  7: (rows) => {
+    const shown = rows.slice(0, TOP);
+    const labels = shown.map((row) => row.nome);
+    const data = shown.map((row) => percentage(row.started, row.scheduled));
+    return describe(
+      7,
+      {
+        type: "bar",
+        stacked: false,
+        unit: "%",
+        labels,
+        datasets: [{ label: "Atividades registradas pelo app", data, colours: ["#0072B2"] }],
+      },
+      `Uso do app por colaborador: ${top(labels, data, "%")}.`,
+    );
+  },
+  8: (rows) => {
+    const shown = rows.slice(0, TOP);
+    const labels = shown.map((row) => row.nome);
+    const done = shown.reduce((sum, row) => sum + row.done, 0);
+    const notDone = shown.reduce((sum, row) => sum + row.notDone, 0);
+    return describe(
+      8,
+      {
+        type: "bar",
+        stacked: false,
+        unit: "atividades",
+        labels,
+        datasets: [
+          { label: "Feitas", data: shown.map((row) => row.done), colours: [STATUS_COLOURS.Completo] },
+          { label: "Não feitas", data: shown.map((row) => row.notDone), colours: [STATUS_COLOURS["Não Realizado"]] },
+        ],
+      },
+      `${activities(done)} feitas e ${activities(notDone)} não feitas pelos ${shown.length} colaboradores com mais atividades.`,
+    );
+  },
+};
+
+/** The enabled boards' charts, in board order. */
+export function auditCharts(aggregates: Partial<AuditAggregates>, enabled: readonly BoardId[]): ChartDescription[] {
+  return AUDIT_BOARDS.filter((entry) => enabled.includes(entry.id) && aggregates[entry.id] !== undefined).map((entry) =>
+    (CHARTS[entry.id] as (rows: unknown) => ChartDescription)(aggregates[entry.id]),
+  );
+}
+
+/** The period checks (§5): an end before the start, or more than AUDIT_MAX_DAYS days, is refused. */
+export function auditPeriodError(dataIni: string, dataFim: string): string | null {
+  if (dataFim < dataIni) return AUDIT_TEXTS.invalidPeriod;
+  const days = (Date.parse(`${dataFim}T00:00:00Z`) - Date.parse(`${dataIni}T00:00:00Z`)) / 86_400_000 + 1;
+  return days > AUDIT_MAX_DAYS ? AUDIT_TEXTS.tooManyDays : null;
+}

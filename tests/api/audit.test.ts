@@ -1,0 +1,417 @@
+/**
+ * The audit dashboard's call (issue 25; docs/audit-dashboard.md): each board's SQL aggregate equals a brute-force count
+ * over the same bookings read row by row, for the whole company, under each filter and in each role's scope; a board
+ * switched off is not answered; bad input is 400 with its message; another tenant's ids are 404.
+ */
+import { addDays, format } from "date-fns";
+import { beforeAll, describe, expect, test } from "vitest";
+
+import {
+  AUDIT_BOARDS,
+  AUDIT_TEXTS,
+  ITEM_CAP_MS,
+  OPEN_STATUSES,
+  auditCharts,
+  type AuditAggregates,
+  type AuditStatus,
+  type BoardId,
+} from "../../api/domain/audit.ts";
+import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { saveDayAgenda } from "../support/agendas.ts";
+import { useTestApi } from "../support/api.ts";
+import { demoIds, userByEmail } from "../support/demo.ts";
+
+const t = useTestApi();
+
+const TODAY = businessToday();
+const day = (offset: number) => format(addDays(new Date(`${TODAY}T12:00:00`), offset), "yyyy-MM-dd");
+const FROM = day(-6);
+const ALL_BOARDS = AUDIT_BOARDS.map((board) => board.id) as BoardId[];
+
+const ids = { hospital: 0, other: 0, aldeota: 0, messejana: 0 };
+const user = { asg: 0, ana: 0, bruno: 0, outra: 0 };
+const rooms: { aldeota: number[]; messejana: number[]; other: number } = { aldeota: [], messejana: [], other: 0 };
+const tokens: Record<string, string> = {};
+
+async function roomsOf(branchId: number, count: number) {
+  const rows = await t.db
+    .selectFrom("environments")
+    .select("id")
+    .where("branch_id", "=", branchId)
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .limit(count)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+type Booking = {
+  id: number;
+  user_id: number;
+  branch_id: number;
+  environment_id: number;
+  data_agend: string;
+  hora_ini: string;
+  hora_fim: string;
+  status: string | null;
+  start_date: Date | null;
+  finished_at: Date | null;
+  nome: string;
+  room: string;
+  filial: string;
+  cnpj: string;
+};
+
+/** Every booking of the period in the company, read row by row (no aggregate), with the names. */
+async function bookingsOf(companyId: number) {
+  const rows = await t.db
+    .selectFrom("bookings as b")
+    .innerJoin("agendas as a", "a.id", "b.agenda_id")
+    .innerJoin("users as u", "u.id", "b.user_id")
+    .innerJoin("environments as e", "e.id", "b.environment_id")
+    .innerJoin("branches as br", "br.id", "b.branch_id")
+    .select([
+      "b.id",
+      "b.user_id",
+      "b.branch_id",
+      "b.environment_id",
+      "b.data_agend",
+      "b.hora_ini",
+      "b.hora_fim",
+      "b.status",
+      "b.start_date",
+      "b.finished_at",
+      "u.nome",
+      "e.name as room",
+      "br.nome as filial",
+      "br.cnpj",
+    ])
+    .where("b.company_id", "=", companyId)
+    .where("b.active", "=", true)
+    .where("a.ativo", "=", true)
+    .where("a.deleted_at", "is", null)
+    .where("b.data_agend", ">=", FROM)
+    .where("b.data_agend", "<=", TODAY)
+    .execute();
+  return rows.map((row) => ({ ...row, data_agend: String(row.data_agend).slice(0, 10) })) as Booking[];
+}
+
+const statusOf = (b: Booking): AuditStatus =>
+  b.status === "Completo"
+    ? "Completo"
+    : b.status === "Andamento"
+      ? "Em andamento"
+      : b.status === "Incompleto"
+        ? "Incompleto"
+        : b.data_agend >= TODAY
+          ? "A iniciar"
+          : "Não Realizado";
+const actualMs = (b: Booking) =>
+  b.start_date && b.finished_at && b.finished_at >= b.start_date
+    ? Math.min(b.finished_at.getTime() - b.start_date.getTime(), ITEM_CAP_MS)
+    : null;
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const plannedMs = (b: Booking) => {
+  const span = minutes(b.hora_fim) - minutes(b.hora_ini);
+  return Math.min((span < 0 ? span + 1440 : span) * 60_000, ITEM_CAP_MS);
+};
+
+/** A key's rows grouped, largest first, ties to the lower id, the first `limit`. */
+function ranked<T extends { id: number }>(items: T[], size: (item: T) => number, limit: number) {
+  return items.sort((x, y) => size(y) - size(x) || x.id - y.id).slice(0, limit);
+}
+function groupBy<K>(rows: Booking[], key: (b: Booking) => K) {
+  const groups = new Map<K, Booking[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return groups;
+}
+
+/** Each board's numbers counted in JS, one row at a time: what the SQL must agree with. */
+function bruteForce(rows: Booking[]): AuditAggregates {
+  const open = rows.filter((b) => statusOf(b) !== "Completo");
+  const measured = rows.filter((b) => actualMs(b) !== null);
+  const byRoom = [...groupBy(measured, (b) => b.environment_id)].map(([id, list]) => ({
+    id,
+    nome: list[0].room,
+    total: list.reduce((sum, b) => sum + actualMs(b)!, 0),
+    count: list.length,
+    planned: list.reduce((sum, b) => sum + plannedMs(b), 0),
+  }));
+  return {
+    1: [...groupBy(rows, statusOf)].map(([status, list]) => ({ status, count: list.length })),
+    2: ranked(
+      [...groupBy(open, (b) => b.user_id)].map(([id, list]) => ({ id, nome: list[0].nome, count: list.length })),
+      (item) => item.count,
+      10,
+    ),
+    3: ranked(
+      [...groupBy(open, (b) => b.branch_id)].map(([id, list]) => ({
+        id,
+        nome: list[0].filial,
+        cnpj: list[0].cnpj,
+        counts: Object.fromEntries(
+          OPEN_STATUSES.map((status) => [status, list.filter((b) => statusOf(b) === status).length]),
+        ) as AuditAggregates[3][number]["counts"],
+      })),
+      (item) => Object.values(item.counts).reduce((sum, n) => sum + n, 0),
+      20,
+    ),
+    4: ranked(byRoom, (room) => room.total, 10).map((room) => ({ id: room.id, nome: room.nome, ms: room.total })),
+    5: ranked(
+      byRoom.map((room) => ({ ...room, average: Math.round(room.total / room.count) })),
+      (room) => room.average,
+      10,
+    ).map((room) => ({ id: room.id, nome: room.nome, ms: room.average, count: room.count })),
+    6: ranked(byRoom, (room) => room.planned, 8).map((room) => ({
+      id: room.id,
+      nome: room.nome,
+      plannedMs: room.planned,
+      actualMs: room.total,
+    })),
+    7: ranked(
+      [...groupBy(rows, (b) => b.user_id)].map(([id, list]) => ({
+        id,
+        nome: list[0].nome,
+        scheduled: list.length,
+        started: list.filter((b) => b.start_date !== null).length,
+      })),
+      (item) => item.scheduled,
+      10,
+    ),
+    8: ranked(
+      [...groupBy(rows, (b) => b.user_id)]
+        .map(([id, list]) => ({
+          id,
+          nome: list[0].nome,
+          done: list.filter((b) => statusOf(b) === "Completo").length,
+          notDone: list.filter((b) => ["Incompleto", "Não Realizado"].includes(statusOf(b))).length,
+        }))
+        .filter((item) => item.done + item.notDone > 0),
+      (item) => item.done + item.notDone,
+      10,
+    ),
+  };
+}
+
+const get = (query: string, who: string) =>
+  t.get(`/api/auditoria?dataIni=${FROM}&dataFim=${TODAY}${query}`, { token: tokens[who] });
+
+/** The answer's charts equal the charts of the brute-force count over `rows`. */
+async function expectCharts(who: string, query: string, rows: Booking[], boards: BoardId[] = ALL_BOARDS) {
+  const answer = await get(query, who);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  expect(answer.body.graficos).toEqual(auditCharts(bruteForce(rows), boards));
+  return answer.body;
+}
+
+beforeAll(async () => {
+  Object.assign(ids, await demoIds(t.db));
+  for (const [key, email] of [
+    ["asg", "asg@demo.com.br"],
+    ["ana", "ana@demo.com.br"],
+    ["bruno", "bruno@demo.com.br"],
+    ["outra", "outra@demo.com.br"],
+  ] as const) {
+    user[key] = (await userByEmail(t.db, email)).id;
+  }
+  rooms.aldeota = await roomsOf(ids.aldeota, 3);
+  rooms.messejana = await roomsOf(ids.messejana, 2);
+  for (const who of ["principal", "admin", "coordenador", "auditor", "cliente", "asg", "outra"]) {
+    tokens[who] = await t.signIn(`${who}@demo.com.br`);
+  }
+  await t.db
+    .insertInto("company_boards")
+    .values(ALL_BOARDS.map((board_id) => ({ company_id: ids.hospital, board_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  // Today's agendas (Aldeota's rooms for Sebastião and Ana, Messejana's for Bruno; a main slot and a revision), then
+  // their slots copied to the six days before (the API schedules from today on), some days left out.
+  const plan = [
+    { branch: ids.aldeota, environment: rooms.aldeota[0], user: user.asg },
+    { branch: ids.aldeota, environment: rooms.aldeota[1], user: user.ana },
+    { branch: ids.aldeota, environment: rooms.aldeota[1], user: user.asg },
+    { branch: ids.aldeota, environment: rooms.aldeota[2], user: user.ana },
+    { branch: ids.messejana, environment: rooms.messejana[0], user: user.bruno },
+    { branch: ids.messejana, environment: rooms.messejana[1], user: user.bruno },
+  ];
+  for (const agenda of plan) {
+    await saveDayAgenda(t, tokens.admin, {
+      ...agenda,
+      slots: [
+        ["07:00", "08:00"],
+        ["15:00", "16:30"],
+      ],
+    });
+  }
+  const today = await t.db.selectFrom("bookings").selectAll().where("data_agend", "=", TODAY).orderBy("id").execute();
+  const copies = today.flatMap(({ id: _id, created_at: _c, updated_at: _u, ...booking }, index) =>
+    [1, 2, 3, 4, 5, 6]
+      .filter((offset) => (offset + index) % 4 !== 0)
+      .map((offset) => ({ ...booking, data_agend: day(-offset) })),
+  );
+  await t.db.insertInto("bookings").values(copies).execute();
+  // Statuses and times in a fixed pattern: done (one over a day long, capped), incomplete, under way, never started.
+  const made = await t.db
+    .selectFrom("bookings")
+    .select(["id", "data_agend"])
+    .where("company_id", "=", ids.hospital)
+    .where("data_agend", ">=", FROM)
+    .where("data_agend", "<", TODAY)
+    .orderBy("id")
+    .execute();
+  for (const [index, booking] of made.entries()) {
+    const start = new Date(`${String(booking.data_agend).slice(0, 10)}T10:00:00Z`);
+    const after = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    const pattern = index % 6;
+    if (pattern === 5) continue;
+    await t.db
+      .updateTable("bookings")
+      .set({
+        status: (["Completo", "Completo", "Incompleto", "Andamento", "Completo"] as const)[pattern],
+        start_date: start,
+        finished_at: pattern === 3 ? null : after(pattern === 4 && index % 4 === 0 ? 30 * 60 : 20 + index * 3),
+      })
+      .where("id", "=", booking.id)
+      .execute();
+  }
+});
+
+describe("GET /api/auditoria: each board's aggregate equals a count of the rows", () => {
+  test("the whole company, every board; the period in words", async () => {
+    const rows = await bookingsOf(ids.hospital);
+    expect(rows.length).toBeGreaterThan(40);
+    expect(rows.some((b) => statusOf(b) === "A iniciar")).toBe(true);
+    expect(rows.some((b) => actualMs(b) === ITEM_CAP_MS)).toBe(true);
+    const body = await expectCharts("admin", "", rows);
+    expect(body.quadros).toEqual(ALL_BOARDS);
+    expect(body.graficos.map((chart: { title: string }) => chart.title)).toEqual(
+      AUDIT_BOARDS.map((board) => board.title),
+    );
+    expect(body.periodo).toMatch(/ de \d{4}$/);
+  });
+
+  test.each([
+    ["filiais", () => `&filiais=${ids.messejana}`, (b: Booking) => b.branch_id === ids.messejana],
+    [
+      "colaboradores",
+      () => `&colaboradores=${user.asg},${user.bruno}`,
+      (b: Booking) => [user.asg, user.bruno].includes(b.user_id),
+    ],
+    ["ambientes", () => `&ambientes=${rooms.aldeota[1]}`, (b: Booking) => b.environment_id === rooms.aldeota[1]],
+  ])("filtered by %s: the same count over the filtered rows", async (_name, query, keep) => {
+    const rows = (await bookingsOf(ids.hospital)).filter(keep);
+    expect(rows.length).toBeGreaterThan(0);
+    await expectCharts("admin", query(), rows);
+  });
+
+  test("filtered by category, sector and procedure: the rooms that have them", async () => {
+    const room = await t.db
+      .selectFrom("environments")
+      .select(["category_id", "sector_id"])
+      .where("id", "=", rooms.aldeota[0])
+      .executeTakeFirstOrThrow();
+    const withCategory = new Set(
+      (await t.db.selectFrom("environments").select("id").where("category_id", "=", room.category_id).execute()).map(
+        (row) => row.id,
+      ),
+    );
+    await expectCharts(
+      "admin",
+      `&categorias=${room.category_id}`,
+      (await bookingsOf(ids.hospital)).filter((b) => withCategory.has(b.environment_id)),
+    );
+    const withSector = new Set(
+      (await t.db.selectFrom("environments").select("id").where("sector_id", "=", room.sector_id).execute()).map(
+        (row) => row.id,
+      ),
+    );
+    await expectCharts(
+      "admin",
+      `&setores=${room.sector_id}`,
+      (await bookingsOf(ids.hospital)).filter((b) => withSector.has(b.environment_id)),
+    );
+    const procedure = await t.db
+      .selectFrom("environment_procedures")
+      .select("procedure_id")
+      .where("environment_id", "=", rooms.messejana[0])
+      .executeTakeFirstOrThrow();
+    const withProcedure = new Set(
+      (
+        await t.db
+          .selectFrom("environment_procedures")
+          .select("environment_id")
+          .where("procedure_id", "=", procedure.procedure_id)
+          .execute()
+      ).map((row) => row.environment_id),
+    );
+    await expectCharts(
+      "admin",
+      `&procedimentos=${procedure.procedure_id}`,
+      (await bookingsOf(ids.hospital)).filter((b) => withProcedure.has(b.environment_id)),
+    );
+  });
+
+  test("scope: the coordinator and the client their branch, the ASG its own work, the other company its own", async () => {
+    const rows = await bookingsOf(ids.hospital);
+    await expectCharts(
+      "coordenador",
+      "",
+      rows.filter((b) => b.branch_id === ids.aldeota),
+    );
+    await expectCharts(
+      "cliente",
+      "",
+      rows.filter((b) => b.branch_id === ids.aldeota),
+    );
+    await expectCharts(
+      "asg",
+      "",
+      rows.filter((b) => b.user_id === user.asg),
+    );
+    await expectCharts("auditor", "", rows);
+    const other = await get("", "outra");
+    expect(other.status).toBe(200);
+    expect(other.body.graficos.every((chart: { empty: boolean }) => chart.empty)).toBe(true);
+  });
+
+  test("another tenant's or another branch's ids: 404", async () => {
+    expect((await get(`&ambientes=${rooms.aldeota[0]}`, "outra")).status).toBe(404);
+    expect((await get(`&colaboradores=${user.outra}`, "admin")).status).toBe(404);
+    expect((await get(`&filiais=${ids.messejana}`, "coordenador")).status).toBe(404);
+    expect((await get(`&filialId=${ids.messejana}`, "coordenador")).status).toBe(404);
+  });
+
+  test("a board switched off is not answered; none on: no chart", async () => {
+    await t.db
+      .deleteFrom("company_boards")
+      .where("company_id", "=", ids.hospital)
+      .where("board_id", "in", [3, 7])
+      .execute();
+    try {
+      const rows = await bookingsOf(ids.hospital);
+      const body = await expectCharts("admin", "", rows, [1, 2, 4, 5, 6, 8]);
+      expect(body.quadros).toEqual([1, 2, 4, 5, 6, 8]);
+    } finally {
+      await t.db
+        .insertInto("company_boards")
+        .values([3, 7].map((board_id) => ({ company_id: ids.hospital, board_id })))
+        .execute();
+    }
+  });
+
+  test.each([
+    [`/api/auditoria?dataIni=${TODAY}&dataFim=${FROM}`, AUDIT_TEXTS.invalidPeriod],
+    [`/api/auditoria?dataIni=2024-01-01&dataFim=2025-01-02`, AUDIT_TEXTS.tooManyDays],
+    [`/api/auditoria?dataIni=${FROM}`, null],
+    [`/api/auditoria?dataIni=${FROM}&dataFim=${TODAY}&filiais=abc`, "Filtro inválido: Empresa (filiais)"],
+    [`/api/auditoria?dataIni=${FROM}&dataFim=${TODAY}&ambientes=0`, "Filtro inválido: Ambiente"],
+    [
+      `/api/auditoria?dataIni=${FROM}&dataFim=${TODAY}&setores=${Array.from({ length: 51 }, (_, i) => i + 1).join(",")}`,
+      AUDIT_TEXTS.tooManyChoices,
+    ],
+  ])("%s: 400", async (pathname, message) => {
+    const answer = await t.get(pathname, { token: tokens.admin });
+    expect(answer.status).toBe(400);
+    if (message) expect(JSON.stringify(answer.body)).toContain(message);
+  });
+});

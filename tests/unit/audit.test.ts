@@ -1,0 +1,161 @@
+/**
+ * The audit dashboard's rules (api/domain/audit.ts; docs/audit-dashboard.md), table-driven: the §9 plural, the usage
+ * percentage with two decimals, hours, each board's limit (top 10, top 8, branches), the empty chart, the enabled
+ * boards in order, the period checks.
+ */
+import { describe, expect, test } from "vitest";
+
+import {
+  AUDIT_TEXTS,
+  CHARTS,
+  STATUS_COLOURS,
+  activities,
+  auditCharts,
+  auditPeriodError,
+  hours,
+  minutes,
+  percentage,
+  valueText,
+  type AuditAggregates,
+} from "../../api/domain/audit.ts";
+
+const people = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ id: index + 1, nome: `Pessoa ${index + 1}`, count: count - index }));
+
+describe("numbers as the dashboard writes them", () => {
+  test.each([
+    [0, "0 atividades"],
+    [1, "1 atividade"],
+    [3, "3 atividades"],
+    [1234, "1.234 atividades"],
+  ])("activities(%i) = %s", (count, text) => expect(activities(count)).toBe(text));
+
+  test.each([
+    [1, 3, 33.33],
+    [2, 3, 66.67],
+    [1, 8, 12.5],
+    [5, 5, 100],
+    [0, 0, 0],
+    [1, 0, 0],
+  ])("percentage(%i, %i) = %f (two decimals)", (part, whole, value) => expect(percentage(part, whole)).toBe(value));
+
+  test.each([
+    [0, 0],
+    [1_800_000, 0.5],
+    [5_400_000, 1.5],
+    [86_400_000, 24],
+    [60_000, 0],
+    [200_000, 0.1],
+  ])("hours(%i ms) = %f", (ms, value) => expect(hours(ms)).toBe(value));
+
+  test.each([
+    [0, 0],
+    [60_000, 1],
+    [1_230_000, 20.5],
+    [86_400_000, 1440],
+  ])("minutes(%i ms) = %f", (ms, value) => expect(minutes(ms)).toBe(value));
+
+  test.each([
+    ["atividades", 2, "2 atividades"],
+    ["horas", 1.5, "1,5 h"],
+    ["minutos", 20.5, "20,5 min"],
+    ["%", 12.5, "12,50%"],
+  ] as const)("valueText(%s, %f) = %s", (unit, value, text) => expect(valueText(unit, value)).toBe(text));
+});
+
+describe("each board's chart", () => {
+  test.each([
+    [2, 11, 10],
+    [2, 3, 3],
+    [4, 12, 10],
+    [5, 10, 10],
+    [7, 15, 10],
+    [8, 11, 10],
+  ] as const)("board %i of %i groups shows %i (§9 top 10)", (board, count, shown) => {
+    const rows = people(count).map((row) => ({
+      ...row,
+      ms: row.count * 60_000,
+      scheduled: row.count,
+      started: 1,
+      done: row.count,
+      notDone: 1,
+    }));
+    const chart = (CHARTS[board] as (rows: unknown) => ReturnType<(typeof CHARTS)[1]>)(rows);
+    expect(chart.labels).toHaveLength(shown);
+    expect(chart.labels[0]).toBe("Pessoa 1");
+  });
+
+  test("Tempo Previsto x Realizado: top 8, planned and actual in hours, two series", () => {
+    const rows = people(9).map((row) => ({
+      ...row,
+      plannedMs: row.count * 3_600_000,
+      actualMs: row.count * 1_800_000,
+    }));
+    const chart = CHARTS[6](rows);
+    expect(chart.labels).toHaveLength(8);
+    expect(chart.datasets.map((set) => set.label)).toEqual(["Previsto", "Realizado"]);
+    expect(chart.datasets[0].data[0]).toBe(9);
+    expect(chart.datasets[1].data[0]).toBe(4.5);
+    expect(chart).toMatchObject({ type: "bar", stacked: false, unit: "horas" });
+  });
+
+  test("Ambientes: the statuses in a fixed order with their own colours; a zero is left out", () => {
+    const chart = CHARTS[1]([
+      { status: "Não Realizado", count: 2 },
+      { status: "Completo", count: 5 },
+      { status: "A iniciar", count: 0 },
+    ]);
+    expect(chart.labels).toEqual(["Completo", "Não Realizado"]);
+    expect(chart.datasets[0].colours).toEqual([STATUS_COLOURS.Completo, STATUS_COLOURS["Não Realizado"]]);
+    expect(chart.summary).toBe("7 atividades no período: Completo 5, Não Realizado 2.");
+  });
+
+  test("Atividades em aberto por CNPJ: stacked, one series per open status", () => {
+    const counts = { "Em andamento": 1, Incompleto: 2, "A iniciar": 0, "Não Realizado": 4 };
+    const chart = CHARTS[3]([{ id: 1, nome: "Filial Aldeota", cnpj: "11222333000181", counts }]);
+    expect(chart).toMatchObject({ type: "bar", stacked: true, labels: ["Filial Aldeota"] });
+    expect(chart.datasets.map((set) => [set.label, set.data[0]])).toEqual([
+      ["Em andamento", 1],
+      ["Incompleto", 2],
+      ["A iniciar", 0],
+      ["Não Realizado", 4],
+    ]);
+    expect(chart.summary).toBe("7 atividades em aberto em 1 filial.");
+  });
+
+  test("Utilização do App: the share of due slots started in the app, two decimals", () => {
+    const chart = CHARTS[7]([{ id: 1, nome: "Ana", scheduled: 3, started: 1 }]);
+    expect(chart.datasets[0].data).toEqual([33.33]);
+    expect(chart.summary).toBe("Uso do app por colaborador: Ana (33,33%).");
+  });
+
+  test.each([
+    [1, []],
+    [2, []],
+    [8, [{ id: 1, nome: "Ana", done: 0, notDone: 0 }]],
+  ] as const)("board %i with nothing to show is empty: 'Sem dados'", (board, rows) => {
+    const chart = (CHARTS[board] as (rows: unknown) => ReturnType<(typeof CHARTS)[1]>)(rows);
+    expect(chart.empty).toBe(true);
+    expect(chart.summary).toBe(AUDIT_TEXTS.noData);
+  });
+
+  test("only the enabled boards, in board order", () => {
+    const aggregates: Partial<AuditAggregates> = { 8: [], 1: [], 3: [] };
+    expect(auditCharts(aggregates, [8, 3, 1]).map((chart) => [chart.board, chart.sheet])).toEqual([
+      [1, "Ambientes"],
+      [3, "Atv em aberto por CNPJ"],
+      [8, "Resumo das Atividades"],
+    ]);
+    expect(auditCharts(aggregates, [])).toEqual([]);
+  });
+});
+
+describe("the period (§5)", () => {
+  test.each([
+    ["2026-11-01", "2026-11-30", null],
+    ["2026-11-26", "2026-11-26", null],
+    ["2026-11-27", "2026-11-26", AUDIT_TEXTS.invalidPeriod],
+    ["2025-11-26", "2026-11-26", null],
+    ["2025-11-25", "2026-11-26", AUDIT_TEXTS.tooManyDays],
+  ])("%s to %s: %s", (from, to, error) => expect(auditPeriodError(from, to)).toBe(error));
+});
