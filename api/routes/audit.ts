@@ -13,7 +13,7 @@ import { businessToday } from "../domain/schedule-expansion.ts";
 import { dateField } from "../domain/schedule-rules.ts";
 import { ApiError } from "../lib/errors.ts";
 import { bearer, branchScopeQuery, errorResponses, INT32_MAX, jsonResponse } from "../lib/openapi.ts";
-import { auditAggregates, enabledBoards } from "../services/audit.ts";
+import { AUDIT_OPTIONS_MAX, auditAggregates, auditOptions, enabledBoards } from "../services/audit.ts";
 
 /**
  * The audit dashboard's call (ours, spec 001 §2.13; issue 25; docs/audit-dashboard.md): every enabled board's chart
@@ -75,6 +75,23 @@ export const AuditAnswer = z
   .openapi("AuditDashboard");
 export type AuditAnswer = z.infer<typeof AuditAnswer>;
 
+export const AuditOptionsParams = z.object({ ...branchScopeQuery, filiais: idList("Empresa (filiais)") });
+export type AuditOptionsParams = z.input<typeof AuditOptionsParams>;
+
+const Options = z.array(z.object({ id: z.number(), nome: z.string() }));
+export const AuditOptionsAnswer = z
+  .object({
+    filiais: Options,
+    colaboradores: Options,
+    ambientes: Options,
+    categorias: Options,
+    setores: Options,
+    procedimentos: Options,
+    mais: z.array(z.string()).openapi({ description: "The lists cut at their maximum" }),
+  })
+  .openapi("AuditOptions");
+export type AuditOptionsAnswer = z.infer<typeof AuditOptionsAnswer>;
+
 export function auditRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const app = new OpenAPIHono<ApiEnv>();
@@ -104,6 +121,25 @@ export function auditRoutes(deps: ApiDeps) {
       const graficos: ChartDescription[] = auditCharts(aggregates, quadros);
       return ctx.json({ periodo: periodHeading({ from: query.dataIni, to: query.dataFim }), quadros, graficos }, 200);
     },
+  );
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/auditoria/opcoes",
+      tags: ["Auditoria"],
+      summary:
+        "Ours (spec 001 §2.13 'Filtros'): the dialog's lists in scope: the branches ('Empresa'), then the " +
+        "collaborators (coordenador 0), rooms, categories, sectors and procedures of the chosen branches (filiais), " +
+        `each by name, at most ${AUDIT_OPTIONS_MAX}; mais names the lists that were cut`,
+      security: bearer,
+      request: { query: AuditOptionsParams },
+      responses: {
+        200: jsonResponse("The lists", AuditOptionsAnswer),
+        400: errorResponses[400],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) => ctx.json(await auditOptions(db, ctx.get("scope"), ctx.req.valid("query")), 200),
   );
   return app;
 }

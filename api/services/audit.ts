@@ -246,3 +246,66 @@ export async function auditAggregates(
   }
   return result;
 }
+
+/** The most choices one list of the 'Filtros' dialog offers (sorted by name; a longer list says so). */
+export const AUDIT_OPTIONS_MAX = 500;
+
+export type AuditOption = { id: number; nome: string };
+
+/**
+ * The 'Filtros' dialog's lists (§2.13): the branches in scope ('Empresa'), then the collaborators (coordenador 0 only),
+ * rooms, categories, sectors and procedures of the chosen branches (all in scope when none is chosen), each sorted by
+ * name and at most AUDIT_OPTIONS_MAX; `mais` names the lists that were cut.
+ */
+export async function auditOptions(db: Kysely<DB>, scope: Scope, query: BranchQuery & { filiais?: readonly number[] }) {
+  const filter = await resolveBranchFilter(db, scope, query);
+  await assertFilterIds(db, scope, { filiais: query.filiais }, filter.branchId);
+  const chosen = query.filiais?.length ? [...new Set(query.filiais)] : null;
+  const own = ownWorkOf(scope);
+  const branches = await db
+    .selectFrom("branches")
+    .select(["id", "nome"])
+    .where("company_id", "=", filter.companyId)
+    .where("ativo", "=", true)
+    .$if(filter.branchId !== undefined, (qb) => qb.where("id", "=", filter.branchId!))
+    .orderBy("nome_folded")
+    .orderBy("id")
+    .limit(AUDIT_OPTIONS_MAX + 1)
+    .execute();
+  const narrow = (table: "users" | "environments" | "categories" | "sectors" | "procedures") => {
+    const nameColumn = table === "users" ? "nome" : "name";
+    return db
+      .selectFrom(table)
+      .select(["id", sql<string>`${sql.ref(nameColumn)}`.as("nome")])
+      .where("company_id", "=", filter.companyId)
+      .$if(filter.branchId !== undefined, (qb) => qb.where("branch_id", "=", filter.branchId!))
+      .$if(chosen !== null, (qb) => qb.where("branch_id", "in", chosen!))
+      .orderBy(sql.ref(nameColumn))
+      .orderBy("id")
+      .limit(AUDIT_OPTIONS_MAX + 1);
+  };
+  const [colaboradores, ambientes, categorias, setores, procedimentos] = await Promise.all([
+    narrow("users")
+      .where("coordenador", "=", 0)
+      .$if(own !== null, (qb) => qb.where("id", "=", own!))
+      .execute(),
+    narrow("environments").where("deleted_at", "is", null).execute(),
+    narrow("categories").where("deleted_at", "is", null).execute(),
+    narrow("sectors").where("deleted_at", "is", null).execute(),
+    narrow("procedures").where("deleted_at", "is", null).execute(),
+  ]);
+  const lists = { filiais: branches, colaboradores, ambientes, categorias, setores, procedimentos };
+  const mais = Object.entries(lists)
+    .filter(([, rows]) => rows.length > AUDIT_OPTIONS_MAX)
+    .map(([name]) => name);
+  const cut = (rows: AuditOption[]) => rows.slice(0, AUDIT_OPTIONS_MAX).map((row) => ({ id: row.id, nome: row.nome }));
+  return {
+    filiais: cut(branches),
+    colaboradores: cut(colaboradores),
+    ambientes: cut(ambientes),
+    categorias: cut(categorias),
+    setores: cut(setores),
+    procedimentos: cut(procedimentos),
+    mais,
+  };
+}

@@ -62,7 +62,7 @@ export function AuditChart({
             {Canvas ? (
               <Canvas chart={chart} fontSize={fontSize} />
             ) : svg ? (
-              // Our own markup: shapes and text as paths, the summary escaped (chartSvg).
+              // Our own markup: shapes, text and the escaped summary (chartSvg).
               <div className="audit-chart-svg" dangerouslySetInnerHTML={{ __html: svg }} />
             ) : null}
           </div>

@@ -37,6 +37,7 @@ const tickText = (unit: ChartDescription["unit"], value: number) => {
   const text = value.toLocaleString("pt-BR", { maximumFractionDigits: 2 });
   if (unit === "%") return `${text}%`;
   if (unit === "horas") return `${text} h`;
+  if (unit === "minutos") return `${text} min`;
   return text;
 };
 

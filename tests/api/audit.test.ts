@@ -415,3 +415,40 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
     if (message) expect(JSON.stringify(answer.body)).toContain(message);
   });
 });
+
+describe("GET /api/auditoria/opcoes: the 'Filtros' dialog's lists", () => {
+  const options = (query: string, who: string) => t.get(`/api/auditoria/opcoes?${query}`, { token: tokens[who] });
+  const branchOf = async (table: "environments" | "users", id: number) =>
+    (await t.db.selectFrom(table).select("branch_id").where("id", "=", id).executeTakeFirstOrThrow()).branch_id;
+
+  test("every branch, and the collaborators with coordenador 0 only; choosing a branch narrows the other lists", async () => {
+    const all = await options("", "admin");
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const names = all.body.filiais.map((branch: { id: number }) => branch.id);
+    expect(names).toEqual(expect.arrayContaining([ids.aldeota, ids.messejana]));
+    const coordinators = await t.db
+      .selectFrom("users")
+      .select("id")
+      .where("company_id", "=", ids.hospital)
+      .where("coordenador", "=", 0)
+      .execute();
+    expect(all.body.colaboradores.map((row: { id: number }) => row.id).sort()).toEqual(
+      coordinators.map((row) => row.id).sort(),
+    );
+    const messejana = await options(`filiais=${ids.messejana}`, "admin");
+    expect(messejana.body.ambientes.length).toBeGreaterThan(0);
+    expect(messejana.body.ambientes.length).toBeLessThan(all.body.ambientes.length);
+    for (const room of messejana.body.ambientes) expect(await branchOf("environments", room.id)).toBe(ids.messejana);
+    for (const person of messejana.body.colaboradores) expect(await branchOf("users", person.id)).toBe(ids.messejana);
+    expect(messejana.body.mais).toEqual([]);
+  });
+
+  test("scope: the coordinator's branch only; another tenant's or branch's ids 404", async () => {
+    const own = await options("", "coordenador");
+    expect(own.body.filiais.map((branch: { id: number }) => branch.id)).toEqual([ids.aldeota]);
+    for (const room of own.body.ambientes) expect(await branchOf("environments", room.id)).toBe(ids.aldeota);
+    expect((await options(`filiais=${ids.messejana}`, "coordenador")).status).toBe(404);
+    expect((await options(`filiais=${ids.aldeota}`, "outra")).status).toBe(404);
+    expect((await options("filiais=x", "admin")).status).toBe(400);
+  });
+});

@@ -516,11 +516,18 @@ function auditRoutes(): ScopedRoute[] {
     ["setores", (b) => itemOf(b, "sectors")],
     ["procedimentos", (b) => itemOf(b, "procedures")],
   ];
-  return filters.map(([field, id]) => ({
-    name: `GET /api/auditoria?${field}`,
-    method: "GET",
-    path: (b) => path(`${field}=${id(b)}`),
-  }));
+  return [
+    ...filters.map(([field, id]): ScopedRoute => ({
+      name: `GET /api/auditoria?${field}`,
+      method: "GET",
+      path: (b) => path(`${field}=${id(b)}`),
+    })),
+    ...filters.slice(0, 4).map(([field, id]): ScopedRoute => ({
+      name: `GET /api/auditoria/opcoes?${field}`,
+      method: "GET",
+      path: (b) => `/api/auditoria/opcoes?${field}=${id(b)}`,
+    })),
+  ];
 }
 
 /** The old system's calls of spec 001 §7 (docs/legacy-data.md), with the target's ids. */
