@@ -17,6 +17,7 @@ export const AUDIT_TEXTS = {
   noDataFiltered: "Não há dados com esse filtro",
   nothingToExport: "Não há dados para exportar",
   pdfTitle: "Resumo",
+  loadFailed: "Erro ao carregar dados, por favor atualize a página",
   invalidPeriod: "Intervalo de datas inválidos, favor verificar",
   tooManyDays: "Escolha um período de até 366 dias.",
   tooManyChoices: "Escolha no máximo 50 itens em cada filtro.",
@@ -82,14 +83,27 @@ export const STATUS_COLOURS: Record<AuditStatus, string> = {
   "Não Realizado": "#D55E00",
 };
 
+/** A room of a chart: its name and its branch's (rooms of two branches may share a name). */
+type Room = { id: number; nome: string; filial: string };
+
+/**
+ * The rooms' labels: the name, and the branch after it when another room of the chart has the same name ('UTI
+ * adulto · Filial Aldeota'), so two rooms never read as one.
+ */
+export function roomLabels(rooms: readonly Room[]) {
+  const seen = new Map<string, number>();
+  for (const room of rooms) seen.set(room.nome, (seen.get(room.nome) ?? 0) + 1);
+  return rooms.map((room) => ((seen.get(room.nome) ?? 0) > 1 ? `${room.nome} · ${room.filial}` : room.nome));
+}
+
 /** The aggregates of one period and filter, one per board (api/services/audit.ts). Times in milliseconds. */
 export type AuditAggregates = {
   1: { status: AuditStatus; count: number }[];
   2: { id: number; nome: string; count: number }[];
   3: { id: number; nome: string; cnpj: string; counts: Record<OpenStatus, number> }[];
-  4: { id: number; nome: string; ms: number }[];
-  5: { id: number; nome: string; ms: number; count: number }[];
-  6: { id: number; nome: string; plannedMs: number; actualMs: number }[];
+  4: (Room & { ms: number })[];
+  5: (Room & { ms: number; count: number })[];
+  6: (Room & { plannedMs: number; actualMs: number })[];
   7: { id: number; nome: string; scheduled: number; started: number }[];
   8: { id: number; nome: string; done: number; notDone: number }[];
 };
@@ -225,7 +239,7 @@ export const CHARTS: { [K in BoardId]: (rows: AuditAggregates[K]) => ChartDescri
   },
   4: (rows) => {
     const shown = rows.slice(0, TOP);
-    const labels = shown.map((row) => row.nome);
+    const labels = roomLabels(shown);
     const data = shown.map((row) => hours(row.ms));
     return describe(
       4,
@@ -241,7 +255,7 @@ export const CHARTS: { [K in BoardId]: (rows: AuditAggregates[K]) => ChartDescri
   },
   5: (rows) => {
     const shown = rows.slice(0, TOP);
-    const labels = shown.map((row) => row.nome);
+    const labels = roomLabels(shown);
     const data = shown.map((row) => minutes(row.ms));
     return describe(
       5,
@@ -257,7 +271,7 @@ export const CHARTS: { [K in BoardId]: (rows: AuditAggregates[K]) => ChartDescri
   },
   6: (rows) => {
     const shown = rows.slice(0, TOP_PLANNED);
-    const labels = shown.map((row) => row.nome);
+    const labels = roomLabels(shown);
     return describe(
       6,
       {

@@ -53,7 +53,7 @@ export type AuditParams = z.input<typeof AuditParams>;
 
 const Chart = z
   .object({
-    board: z.number().int().min(1).max(8),
+    board: z.literal([1, 2, 3, 4, 5, 6, 7, 8]),
     title: z.string(),
     sheet: z.string(),
     type: z.enum(["doughnut", "bar"]),

@@ -84,6 +84,7 @@ type Row = {
   k: string | null;
   nome: string | null;
   cnpj: string | null;
+  filial: string | null;
   a: string;
   b: string;
 };
@@ -139,35 +140,35 @@ export async function auditAggregates(
     sql` and `,
   );
   const parts: Record<BoardId, ReturnType<typeof sql>> = {
-    1: sql`select 1 as board, null::int as id, f.st as k, null::text as nome, null::text as cnpj, count(*) as a, 0 as b
+    1: sql`select 1 as board, null::int as id, f.st as k, null::text as nome, null::text as cnpj, null::text as filial, count(*) as a, 0 as b
       from f group by f.st`,
-    2: sql`select 2 as board, g.user_id as id, null as k, u.nome, null as cnpj, g.n as a, 0 as b from (
+    2: sql`select 2 as board, g.user_id as id, null as k, u.nome, null as cnpj, null as filial, g.n as a, 0 as b from (
         select f.user_id, count(*) as n from f where f.st <> 'Completo' group by f.user_id) g
       join users u on u.id = g.user_id order by g.n desc, g.user_id limit ${TOP}`,
-    3: sql`select 3 as board, g.branch_id as id, g.st as k, br.nome, br.cnpj, g.n as a, 0 as b from (
+    3: sql`select 3 as board, g.branch_id as id, g.st as k, br.nome, br.cnpj, null as filial, g.n as a, 0 as b from (
         select f.branch_id, f.st, count(*) as n from f where f.st <> 'Completo' group by f.branch_id, f.st) g
       join branches br on br.id = g.branch_id
       where g.branch_id in (select f.branch_id from f where f.st <> 'Completo'
         group by f.branch_id order by count(*) desc, f.branch_id limit ${TOP_BRANCHES})`,
-    4: sql`select 4 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, g.ms as a, g.n as b from (
+    4: sql`select 4 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, br.nome as filial, g.ms as a, g.n as b from (
         select f.environment_id, sum(f.actual_ms) as ms, count(f.actual_ms) as n from f
         where f.actual_ms is not null group by f.environment_id) g
-      join environments e on e.id = g.environment_id order by g.ms desc, g.environment_id limit ${TOP}`,
-    5: sql`select 5 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, g.ms as a, g.n as b from (
+      join environments e on e.id = g.environment_id join branches br on br.id = e.branch_id order by g.ms desc, g.environment_id limit ${TOP}`,
+    5: sql`select 5 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, br.nome as filial, g.ms as a, g.n as b from (
         select f.environment_id, round(avg(f.actual_ms)) as ms, count(f.actual_ms) as n from f
         where f.actual_ms is not null group by f.environment_id) g
-      join environments e on e.id = g.environment_id order by g.ms desc, g.environment_id limit ${TOP}`,
-    6: sql`select 6 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, g.planned as a,
+      join environments e on e.id = g.environment_id join branches br on br.id = e.branch_id order by g.ms desc, g.environment_id limit ${TOP}`,
+    6: sql`select 6 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, br.nome as filial, g.planned as a,
         g.actual as b from (
         select f.environment_id, sum(f.planned_ms) as planned, sum(f.actual_ms) as actual from f
         where f.actual_ms is not null group by f.environment_id) g
-      join environments e on e.id = g.environment_id order by g.planned desc, g.environment_id
+      join environments e on e.id = g.environment_id join branches br on br.id = e.branch_id order by g.planned desc, g.environment_id
       limit ${TOP_PLANNED}`,
-    7: sql`select 7 as board, g.user_id as id, null as k, u.nome, null as cnpj, g.due as a, g.started as b from (
+    7: sql`select 7 as board, g.user_id as id, null as k, u.nome, null as cnpj, null as filial, g.due as a, g.started as b from (
         select f.user_id, count(*) as due, count(*) filter (where f.started) as started from f
         where f.data_agend <= ${query.today}::date group by f.user_id) g
       join users u on u.id = g.user_id order by g.due desc, g.user_id limit ${TOP}`,
-    8: sql`select 8 as board, g.user_id as id, null as k, u.nome, null as cnpj, g.done as a, g.not_done as b from (
+    8: sql`select 8 as board, g.user_id as id, null as k, u.nome, null as cnpj, null as filial, g.done as a, g.not_done as b from (
         select f.user_id, count(*) filter (where f.st = 'Completo') as done,
           count(*) filter (where f.st in ('Incompleto', 'Não Realizado')) as not_done from f group by f.user_id) g
       join users u on u.id = g.user_id where g.done + g.not_done > 0
@@ -223,15 +224,22 @@ export async function auditAggregates(
         break;
       }
       case 4:
-        result[4] = of(4).map((row) => ({ id: row.id!, nome: row.nome ?? "", ms: n(row.a) }));
+        result[4] = of(4).map((row) => ({ id: row.id!, nome: row.nome ?? "", filial: row.filial ?? "", ms: n(row.a) }));
         break;
       case 5:
-        result[5] = of(5).map((row) => ({ id: row.id!, nome: row.nome ?? "", ms: n(row.a), count: n(row.b) }));
+        result[5] = of(5).map((row) => ({
+          id: row.id!,
+          nome: row.nome ?? "",
+          filial: row.filial ?? "",
+          ms: n(row.a),
+          count: n(row.b),
+        }));
         break;
       case 6:
         result[6] = of(6).map((row) => ({
           id: row.id!,
           nome: row.nome ?? "",
+          filial: row.filial ?? "",
           plannedMs: n(row.a),
           actualMs: n(row.b),
         }));

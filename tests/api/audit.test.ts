@@ -133,6 +133,7 @@ function bruteForce(rows: Booking[]): AuditAggregates {
   const byRoom = [...groupBy(measured, (b) => b.environment_id)].map(([id, list]) => ({
     id,
     nome: list[0].room,
+    filial: list[0].filial,
     total: list.reduce((sum, b) => sum + actualMs(b)!, 0),
     count: list.length,
     planned: list.reduce((sum, b) => sum + plannedMs(b), 0),
@@ -156,15 +157,21 @@ function bruteForce(rows: Booking[]): AuditAggregates {
       (item) => Object.values(item.counts).reduce((sum, n) => sum + n, 0),
       20,
     ),
-    4: ranked(byRoom, (room) => room.total, 10).map((room) => ({ id: room.id, nome: room.nome, ms: room.total })),
+    4: ranked(byRoom, (room) => room.total, 10).map((room) => ({
+      id: room.id,
+      nome: room.nome,
+      filial: room.filial,
+      ms: room.total,
+    })),
     5: ranked(
       byRoom.map((room) => ({ ...room, average: Math.round(room.total / room.count) })),
       (room) => room.average,
       10,
-    ).map((room) => ({ id: room.id, nome: room.nome, ms: room.average, count: room.count })),
+    ).map((room) => ({ id: room.id, nome: room.nome, filial: room.filial, ms: room.average, count: room.count })),
     6: ranked(byRoom, (room) => room.planned, 8).map((room) => ({
       id: room.id,
       nome: room.nome,
+      filial: room.filial,
       plannedMs: room.planned,
       actualMs: room.total,
     })),

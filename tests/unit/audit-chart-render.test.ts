@@ -37,9 +37,15 @@ const stacked = CHARTS[3]([
   },
 ]);
 const grouped = CHARTS[6]([
-  { id: 1, nome: "Banheiro masculino térreo bloco A", plannedMs: 12.5 * HOUR, actualMs: 14 * HOUR },
-  { id: 2, nome: "Cozinha", plannedMs: 3 * HOUR, actualMs: 2.2 * HOUR },
-  { id: 3, nome: "Recepção", plannedMs: 1 * HOUR, actualMs: 0 },
+  {
+    id: 1,
+    nome: "Banheiro masculino térreo bloco A",
+    filial: "Filial Norte",
+    plannedMs: 12.5 * HOUR,
+    actualMs: 14 * HOUR,
+  },
+  { id: 2, nome: "Cozinha", filial: "Filial Norte", plannedMs: 3 * HOUR, actualMs: 2.2 * HOUR },
+  { id: 3, nome: "Recepção", filial: "Filial Norte", plannedMs: 1 * HOUR, actualMs: 0 },
 ]);
 const CASES = [
   ["doughnut", doughnut],

@@ -85,6 +85,15 @@ describe("each board's chart", () => {
     expect(chart.labels[0]).toBe("Pessoa 1");
   });
 
+  test("rooms of two branches with one name are told apart by the branch", () => {
+    const chart = CHARTS[4]([
+      { id: 1, nome: "UTI adulto", filial: "Filial Aldeota", ms: 7_200_000 },
+      { id: 2, nome: "UTI adulto", filial: "Filial Messejana", ms: 3_600_000 },
+      { id: 3, nome: "Recepção", filial: "Filial Aldeota", ms: 1_800_000 },
+    ]);
+    expect(chart.labels).toEqual(["UTI adulto · Filial Aldeota", "UTI adulto · Filial Messejana", "Recepção"]);
+  });
+
   test("Tempo Previsto x Realizado: top 8, planned and actual in hours, two series", () => {
     const rows = people(9).map((row) => ({
       ...row,
