@@ -164,7 +164,9 @@ function describe(
   shape: Pick<ChartDescription, "type" | "stacked" | "unit" | "labels" | "datasets">,
   summary: string,
 ): ChartDescription {
-  const empty = shape.labels.length === 0 || shape.datasets.every((set) => set.data.every((value) => value === 0));
+  // Nothing to show is no group at all; a group whose value is 0 (a collaborator who used the app for none of their
+  // slots) is a fact the chart shows.
+  const empty = shape.labels.length === 0;
   return {
     board: id,
     title: board(id).title,
@@ -328,7 +330,8 @@ export const CHARTS: { [K in BoardId]: (rows: AuditAggregates[K]) => ChartDescri
           { label: "Não feitas", data: shown.map((row) => row.notDone), colours: [STATUS_COLOURS["Não Realizado"]] },
         ],
       },
-      `${activities(done)} feitas e ${activities(notDone)} não feitas pelos ${shown.length} colaboradores com mais atividades.`,
+      `Feitas: ${activities(done)}; não feitas: ${activities(notDone)}` +
+        (shown.length === 1 ? `, de ${labels[0]}.` : `, dos ${shown.length} colaboradores com mais atividades.`),
     );
   },
 };

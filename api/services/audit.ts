@@ -261,7 +261,7 @@ export const AUDIT_OPTIONS_MAX = 500;
 export type AuditOption = { id: number; nome: string };
 
 /**
- * The 'Filtros' dialog's lists (§2.13): the branches in scope ('Empresa'), then the collaborators (coordenador 0 only),
+ * The 'Filtros' dialog's lists (§2.13): the branches in scope ('Empresa'), then the collaborators (field staff),
  * rooms, categories, sectors and procedures of the chosen branches (all in scope when none is chosen), each sorted by
  * name and at most AUDIT_OPTIONS_MAX; `mais` names the lists that were cut.
  */
@@ -293,8 +293,10 @@ export async function auditOptions(db: Kysely<DB>, scope: Scope, query: BranchQu
       .limit(AUDIT_OPTIONS_MAX + 1);
   };
   const [colaboradores, ambientes, categorias, setores, procedimentos] = await Promise.all([
+    // §2.13's 'coordenador 0' is the old system's mark of field staff; here they are the ASGs (roleId 5) and the old
+    // 'ASG Antigo' (no role, coordenador 0): the people whose slots the charts count (docs/audit-dashboard.md).
     narrow("users")
-      .where("coordenador", "=", 0)
+      .where((eb) => eb.or([eb("role_id", "=", 5), eb.and([eb("role_id", "is", null), eb("coordenador", "=", 0)])]))
       .$if(own !== null, (qb) => qb.where("id", "=", own!))
       .execute(),
     narrow("environments").where("deleted_at", "is", null).execute(),

@@ -428,20 +428,18 @@ describe("GET /api/auditoria/opcoes: the 'Filtros' dialog's lists", () => {
   const branchOf = async (table: "environments" | "users", id: number) =>
     (await t.db.selectFrom(table).select("branch_id").where("id", "=", id).executeTakeFirstOrThrow()).branch_id;
 
-  test("every branch, and the collaborators with coordenador 0 only; choosing a branch narrows the other lists", async () => {
+  test("every branch, and the field staff as collaborators; choosing a branch narrows the other lists", async () => {
     const all = await options("", "admin");
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     const names = all.body.filiais.map((branch: { id: number }) => branch.id);
     expect(names).toEqual(expect.arrayContaining([ids.aldeota, ids.messejana]));
-    const coordinators = await t.db
-      .selectFrom("users")
-      .select("id")
-      .where("company_id", "=", ids.hospital)
-      .where("coordenador", "=", 0)
-      .execute();
-    expect(all.body.colaboradores.map((row: { id: number }) => row.id).sort()).toEqual(
-      coordinators.map((row) => row.id).sort(),
+    // Field staff: the ASGs and the old 'ASG Antigo' (no role, coordenador 0); no coordinator, manager or client.
+    const staff = (await t.db.selectFrom("users").selectAll().where("company_id", "=", ids.hospital).execute()).filter(
+      (row) => row.role_id === 5 || (row.role_id === null && row.coordenador === 0),
     );
+    const listed = all.body.colaboradores.map((row: { id: number }) => row.id);
+    expect(listed).toEqual(expect.arrayContaining([user.asg, user.ana, user.bruno]));
+    expect([...listed].sort()).toEqual(staff.map((row) => row.id).sort());
     const messejana = await options(`filiais=${ids.messejana}`, "admin");
     expect(messejana.body.ambientes.length).toBeGreaterThan(0);
     expect(messejana.body.ambientes.length).toBeLessThan(all.body.ambientes.length);

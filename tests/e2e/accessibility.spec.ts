@@ -28,6 +28,8 @@ const SIGNED_IN_PAGES = [
   "/historico-colaboradores",
   "/historico-ambientes",
   "/tarefas-incompletas/procedimento?tarefa=Limpar%20piso",
+  "/auditoria",
+  "/auditoria/filtros",
   "/relatorio-cliente?filial=2",
   "/historico-tarefas",
   "/imagens-tarefas?atividade=todos",

@@ -109,6 +109,8 @@ test("signed-in pages, list cards, forms, dialogs and help fit a phone", async (
     ["/historico-colaboradores", "historico-colaboradores"],
     ["/historico-ambientes", "historico-ambientes"],
     ["/tarefas-incompletas", "tarefas-incompletas"],
+    ["/auditoria", "auditoria"],
+    ["/auditoria/filtros", "auditoria-filtros"],
     ["/relatorio-cliente?filial=2", "relatorio-cliente"],
     ["/historico-tarefas", "historico-tarefas"],
     ["/imagens-tarefas?atividade=todos", "imagens-tarefas"],

@@ -97,6 +97,7 @@ describe("each board's chart", () => {
   test("Tempo Previsto x Realizado: top 8, planned and actual in hours, two series", () => {
     const rows = people(9).map((row) => ({
       ...row,
+      filial: "Filial Aldeota",
       plannedMs: row.count * 3_600_000,
       actualMs: row.count * 1_800_000,
     }));
@@ -132,6 +133,12 @@ describe("each board's chart", () => {
     expect(chart.summary).toBe("7 atividades em aberto em 1 filial.");
   });
 
+  test("a 0 is shown, not 'Sem dados': a collaborator who used the app for none of their slots", () => {
+    const chart = CHARTS[7]([{ id: 1, nome: "Ana", scheduled: 4, started: 0 }]);
+    expect(chart).toMatchObject({ empty: false, labels: ["Ana"] });
+    expect(chart.datasets[0].data).toEqual([0]);
+  });
+
   test("Utilização do App: the share of due slots started in the app, two decimals", () => {
     const chart = CHARTS[7]([{ id: 1, nome: "Ana", scheduled: 3, started: 1 }]);
     expect(chart.datasets[0].data).toEqual([33.33]);
@@ -141,7 +148,7 @@ describe("each board's chart", () => {
   test.each([
     [1, []],
     [2, []],
-    [8, [{ id: 1, nome: "Ana", done: 0, notDone: 0 }]],
+    [8, []],
   ] as const)("board %i with nothing to show is empty: 'Sem dados'", (board, rows) => {
     const chart = (CHARTS[board] as (rows: unknown) => ReturnType<(typeof CHARTS)[1]>)(rows);
     expect(chart.empty).toBe(true);
