@@ -5,7 +5,7 @@ import { AUDIT_TEXTS, valueText, type BoardId, type ChartDescription } from "../
 import type { ChartCanvasProps } from "./chart-canvas";
 
 /** What each board's labels name: the data table's first column. */
-const LABEL_HEADERS: Record<BoardId, string> = {
+export const LABEL_HEADERS: Record<BoardId, string> = {
   1: "Situação",
   2: "Colaborador",
   3: "Filial",

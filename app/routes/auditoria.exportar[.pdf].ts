@@ -1,0 +1,6 @@
+/** /auditoria/exportar.pdf: the audit charts as the PDF 'Resumo' (A4 portrait, built by the pool; spec 001 §9). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { auditPdfLoader } from "~/audit/audit-exports.server";
+
+export const loader = (args: LoaderFunctionArgs) => auditPdfLoader(args);
