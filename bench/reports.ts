@@ -206,6 +206,20 @@ export const REPORT_CASES: ReportCase[] = [
       return report?.resumo?.agendadas && report.ambientes?.length ? undefined : "nothing scheduled";
     },
   },
+  // The audit dashboard (issue 25, docs/audit-dashboard.md): every enabled board's chart in one call, a month and the year.
+  ...(
+    [
+      [`${MONTH_DAYS} days`, month],
+      ["the year", period],
+    ] as const
+  ).map(([span, range]): ReportCase => ({
+    name: `audit dashboard (8 charts), ${span}`,
+    path: (data) => `/api/auditoria?${range(data)}`,
+    check: (body) => {
+      const charts = (body as { graficos?: { empty?: boolean }[] })?.graficos;
+      return charts?.length === 8 && charts.every((chart) => !chart.empty) ? undefined : "not 8 charts with data";
+    },
+  })),
 ];
 
 type Measured = {

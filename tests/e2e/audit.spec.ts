@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 
 import { AUDIT_BOARDS } from "../../api/domain/audit.ts";
 import { periodHeading } from "../../api/domain/board.ts";
 import { expect, test, toast } from "../support/e2e-fixtures.ts";
+import { readPdf } from "../support/e2e-environments.ts";
 import { agendaToday } from "../support/e2e-execution.ts";
 
 /**
@@ -68,6 +70,27 @@ test("the audit dashboard of one room today: eight charts, font, filters", async
   expect(await chartTable(page, "Atividades em aberto por funcionário")).toEqual([["Sebastião ASG", "1 atividade"]]);
   expect(await chartTable(page, "Utilização do App")).toEqual([["Sebastião ASG", "50,00%"]]);
   expect(await chartTable(page, "Resumo das Atividades")).toEqual([["Sebastião ASG", "1 atividade", "0 atividades"]]);
+
+  // The downloads of the same view: 'DataSheet.xlsx' (a sheet per chart, §9's names) and the 'Resumo' PDF.
+  const [excel] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Exportar Excel" }).click(),
+  ]);
+  expect(excel.suggestedFilename()).toBe("DataSheet.xlsx");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await excel.path());
+  expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(AUDIT_BOARDS.map((board) => board.sheet));
+  const statuses = workbook.getWorksheet("Ambientes")!;
+  expect([statuses.getRow(2).getCell(1).text, statuses.getRow(2).getCell(2).value]).toEqual(["Completo", 1]);
+  const [pdf] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Exportar PDF" }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toMatch(/^resumo-\d{2}-\d{2}-\d{4}\.pdf$/);
+  const text = (await readPdf(pdf)).text.join(" ");
+  expect(text).toContain("Resumo");
+  expect(text).toContain("Completo: 1 atividade");
+  expect(text).toContain("Sebastião ASG: 50,00%");
 
   // The font size lives in the URL: 12 after one click.
   await page.getByRole("link", { name: "Aumentar a fonte" }).click();
