@@ -1,8 +1,6 @@
-import { useEffect, useState, type ComponentType } from "react";
+import { useEffect, useRef, useState } from "react";
 
 import { AUDIT_TEXTS, valueText, type BoardId, type ChartDescription } from "../../api/domain/audit";
-
-import type { ChartCanvasProps } from "./chart-canvas";
 
 /** What each board's labels name: the data table's first column. */
 export const LABEL_HEADERS: Record<BoardId, string> = {
@@ -16,24 +14,37 @@ export const LABEL_HEADERS: Record<BoardId, string> = {
   8: "Colaborador",
 };
 
+type DrawChart = typeof import("./chart-draw").drawChart;
+
 /**
  * The browser's renderer, fetched after hydration: null on the server and in the first browser render (so hydration
- * matches), then the chart.js canvas once its chunk has loaded. Until then, or if it never loads, the server's SVG
- * stays on screen: chart.js never weighs on the page's first JS, and nothing blinks while it loads.
+ * matches), then chart.js's drawing function once its chunk has loaded. Until then, or if it never loads, the
+ * server's SVG stays on screen: chart.js never weighs on the page's first JS, and nothing blinks while it loads.
  */
-function useChartCanvas() {
-  const [Canvas, setCanvas] = useState<ComponentType<ChartCanvasProps> | null>(null);
+function useChartDrawer() {
+  const [draw, setDraw] = useState<DrawChart | null>(null);
   useEffect(() => {
     let live = true;
-    import("./chart-canvas").then(
-      (module) => live && setCanvas(() => module.ChartCanvas),
+    import("./chart-draw").then(
+      (module) => live && setDraw(() => module.drawChart),
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, []);
-  return Canvas;
+  return draw;
+}
+
+/** The chart drawn by chart.js in a canvas, drawn again when the chart or the font size changes. */
+function ChartCanvas({ draw, chart, fontSize }: { draw: DrawChart; chart: ChartDescription; fontSize: number }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const drawn = draw(canvas.current, chart, fontSize);
+    return () => drawn.destroy();
+  }, [draw, chart, fontSize]);
+  return <canvas ref={canvas} role="img" aria-label={chart.summary} />;
 }
 
 /**
@@ -50,7 +61,7 @@ export function AuditChart({
   svg: string | null;
   fontSize: number;
 }) {
-  const Canvas = useChartCanvas();
+  const draw = useChartDrawer();
   return (
     <figure className="audit-chart">
       <figcaption className="audit-chart-title">{chart.title}</figcaption>
@@ -59,8 +70,8 @@ export function AuditChart({
       ) : (
         <>
           <div className="audit-chart-plot">
-            {Canvas ? (
-              <Canvas chart={chart} fontSize={fontSize} />
+            {draw ? (
+              <ChartCanvas draw={draw} chart={chart} fontSize={fontSize} />
             ) : svg ? (
               // Our own markup: shapes, text and the escaped summary (chartSvg).
               <div className="audit-chart-svg" dangerouslySetInnerHTML={{ __html: svg }} />

@@ -4,7 +4,7 @@ import { valueText, type ChartDescription } from "../../api/domain/audit";
 
 /**
  * The one chart.js configuration of an audit chart (issue 25): the browser draws it in a canvas
- * (app/audit/chart-canvas.tsx), the server on an SVG canvas (app/audit/chart-svg.server.ts). Type imports only, so
+ * (app/audit/chart-draw.ts), the server on an SVG canvas (app/audit/chart-svg.server.ts). Type imports only, so
  * this module costs nothing until chart.js itself loads.
  */
 
