@@ -21,6 +21,7 @@ export function AuditFilters() {
         {state.fonte !== 11 ? <input type="hidden" name="fonte" value={state.fonte} /> : null}
         {!state.datas ? <input type="hidden" name="datas" value="0" /> : null}
         <input type="hidden" name="filtrar" value="1" />
+        <p className="muted">Escolha um ou mais itens em cada lista (no computador, com Ctrl ou ⌘ pressionado).</p>
         {FILTER_LABELS.map(([name, label]) => (
           <div className="field" key={name}>
             <label htmlFor={`filtro-${name}`}>{label}</label>
