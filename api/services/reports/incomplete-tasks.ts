@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import {
   assertEnvironmentInScope,
@@ -50,8 +50,8 @@ async function incompleteSlots(db: Kysely<DB>, scope: Scope, query: IncompleteQu
     "b.start_date",
     "b.finished_at",
     "b.justificativa",
-    // The procedures recorded in the slot, read once per slot through history's booking index: a NOT EXISTS per
-    // task let the planner hash the whole history table against a month's tasks (~0.6 s on a year of history).
+    // The procedures recorded in the slot, read through history's booking index: a NOT EXISTS per task let the
+    // planner hash the whole history table against a month's tasks (~0.6 s on a year of history).
     sql<number[]>`coalesce((select array_agg(h.procedure_id) from history h where h.booking_id = b.id), '{}')`.as(
       "done",
     ),
@@ -59,9 +59,29 @@ async function incompleteSlots(db: Kysely<DB>, scope: Scope, query: IncompleteQu
 }
 
 /**
- * The tasks not done in those slots, one row each in a shape the old system's rows share (`t`), with the collaborator
- * joined (`u`) and the list's search applied. With `anteriores` the old system's rows of the period join them
- * (docs/incomplete-tasks.md 'The old system's data'): their booking id is the old row's, negative.
+ * The list's search (§2.11 'Filtrar por': q in campo) on a task's collaborator (by id: every task has one), room or
+ * procedure (folded names); null without a search.
+ */
+function listSearch(
+  query: IncompleteQuery,
+  on: { userId: RawBuilder<unknown>; room: RawBuilder<unknown>; procedure: RawBuilder<unknown> },
+) {
+  if (!query.q?.trim()) return null;
+  const term = foldSearch(query.q);
+  const field = query.campo ?? "tarefa";
+  const condition = {
+    colaborador: sql<boolean>`${on.userId} in (select u.id from users u where u.nome_folded like ${term})`,
+    ambiente: sql<boolean>`${on.room} like ${term}`,
+    tarefa: sql<boolean>`${on.procedure} like ${term}`,
+  }[field];
+  return { field, condition };
+}
+
+/**
+ * The tasks not done in those slots, one row each in a shape the old system's rows share (`t`), with the list's
+ * search applied. With `anteriores` the old system's rows of the period join them (docs/incomplete-tasks.md 'The old
+ * system's data'): their booking id is the old row's, negative. The collaborator is joined by the caller, for the
+ * rows of its page only.
  */
 async function missingTasks(db: Kysely<DB>, scope: Scope, query: IncompleteQuery) {
   const slots = await incompleteSlots(db, scope, query);
@@ -86,16 +106,12 @@ async function missingTasks(db: Kysely<DB>, scope: Scope, query: IncompleteQuery
       "s.user_id",
     ]);
   const tasks = query.anteriores ? current.unionAll(await legacyTasks(db, scope, query)) : current;
-  const term = query.q?.trim() ? foldSearch(query.q) : null;
-  const searched = {
-    colaborador: sql<boolean>`u.nome_folded like ${term}`,
-    ambiente: sql<boolean>`t.ambiente_folded like ${term}`,
-    tarefa: sql<boolean>`t.procedimento_folded like ${term}`,
-  }[query.campo ?? "tarefa"];
-  return db
-    .selectFrom(tasks.as("t"))
-    .innerJoin("users as u", "u.id", "t.user_id")
-    .$if(term !== null, (qb) => qb.where(searched));
+  const search = listSearch(query, {
+    userId: sql.ref("t.user_id"),
+    room: sql.ref("t.ambiente_folded"),
+    procedure: sql.ref("t.procedimento_folded"),
+  });
+  return db.selectFrom(tasks.as("t")).$if(search !== null, (qb) => qb.where(search!.condition));
 }
 
 /**
@@ -136,22 +152,69 @@ async function legacyTasks(db: Kysely<DB>, scope: Scope, query: IncompleteQuery)
     ]);
 }
 
-/** The grid (§2.11): one entry per distinct procedure name with its count of incomplete tasks, by name, paged. */
-export async function incompleteProcedures(db: Kysely<DB>, scope: Scope, query: IncompleteQuery & ListQuery) {
-  const { page, size, limit, offset } = pageOf(query);
-  const tasks = await missingTasks(db, scope, query);
-  const rows = await tasks
+/**
+ * The grid's counts per procedure name (more than one row per name with `anteriores`): the current system's tasks
+ * counted from the slots, without a row per task nor the collaborator and room joined, and the old system's rows
+ * grouped the same way. The slots are first grouped by room and recorded procedures (a room's slots left at the same
+ * point collapse into one row), so each slot's `done` array is read once: with a row per task the planner evaluated
+ * it once per (slot, room procedure) pair, 73,798 look-ups into history for the bench's 12,682 incomplete slots of a
+ * year (~0.4 of the grid's 0.57 s; issue 24 part 1, docs/performance.md).
+ */
+async function procedureCounts(db: Kysely<DB>, scope: Scope, query: IncompleteQuery) {
+  const slotSearch = listSearch(query, {
+    userId: sql.ref("b.user_id"),
+    room: sql`(select e.name_folded from environments e where e.id = b.environment_id)`,
+    procedure: sql.ref("p.name_folded"),
+  });
+  // The collaborator's and the room's search narrow the slots before their look-ups; the procedure's, the tasks.
+  const bySlot = slotSearch !== null && slotSearch.field !== "tarefa";
+  const slots = (await incompleteSlots(db, scope, query)).$if(bySlot, (qb) => qb.where(slotSearch!.condition));
+  const groups = db
+    .selectFrom(slots.as("s"))
+    .groupBy(["s.environment_id", "s.done"])
+    .select(["s.environment_id", "s.done", sql<string>`count(*)`.as("slots")]);
+  const current = db
+    .selectFrom(groups.as("g"))
+    .innerJoin("environment_procedures as ep", "ep.environment_id", "g.environment_id")
+    .innerJoin("procedures as p", "p.id", "ep.procedure_id")
+    .where("p.deleted_at", "is", null)
+    .where(sql<boolean>`p.id <> all(g.done)`)
+    .$if(slotSearch !== null && !bySlot, (qb) => qb.where(slotSearch!.condition))
+    .groupBy("p.name")
+    .select([
+      "p.name as nome",
+      sql<string>`min(p.name_folded)`.as("nome_folded"),
+      sql<string>`sum(g.slots)`.as("tarefas"),
+    ]);
+  if (!query.anteriores) return current;
+  const search = listSearch(query, {
+    userId: sql.ref("t.user_id"),
+    room: sql.ref("t.ambiente_folded"),
+    procedure: sql.ref("t.procedimento_folded"),
+  });
+  const legacy = db
+    .selectFrom((await legacyTasks(db, scope, query)).as("t"))
+    .$if(search !== null, (qb) => qb.where(search!.condition))
     .groupBy("t.procedimento")
     .select([
       "t.procedimento as nome",
+      sql<string>`min(t.procedimento_folded)`.as("nome_folded"),
       sql<string>`count(*)`.as("tarefas"),
-      sql<string>`count(*) over ()`.as("total_rows"),
-    ])
-    .orderBy(sql`min(t.procedimento_folded)`)
-    .orderBy("t.procedimento")
+    ]);
+  return current.unionAll(legacy);
+}
+
+/** The grid (§2.11): one entry per distinct procedure name with its count of incomplete tasks, by name, paged. */
+export async function incompleteProcedures(db: Kysely<DB>, scope: Scope, query: IncompleteQuery & ListQuery) {
+  const { page, size, limit, offset } = pageOf(query);
+  const grid = db.selectFrom((await procedureCounts(db, scope, query)).as("c")).groupBy("c.nome");
+  const rows = await grid
+    .select(["c.nome", sql<string>`sum(c.tarefas)`.as("tarefas"), sql<string>`count(*) over ()`.as("total_rows")])
+    .orderBy(sql`min(c.nome_folded)`)
+    .orderBy("c.nome")
     .$call(onePage({ limit, offset }))
     .execute();
-  const total = await pageTotal(db, rows, offset, () => tasks.groupBy("t.procedimento").select("t.procedimento"));
+  const total = await pageTotal(db, rows, offset, () => grid.select("c.nome"));
   return { rows: rows.map((row) => ({ nome: row.nome, tarefas: Number(row.tarefas) })), total, page, size };
 }
 
@@ -168,7 +231,8 @@ export type IncompleteTaskRow = {
 
 /**
  * 'Histórico do Procedimento' (§2.11): the incomplete tasks of one procedure name (the list's search still applies),
- * newest first, with the modal's own search (`busca`) in the collaborator, the room and the reason; paged.
+ * newest first, with the modal's own search (`busca`) in the collaborator, the room and the reason; paged. The page
+ * is chosen first and its 20 rows joined to their collaborators (not every task of the year: ~7,400 on the bench).
  */
 export async function procedureHistory(
   db: Kysely<DB>,
@@ -181,11 +245,11 @@ export async function procedureHistory(
     .where("t.procedimento", "=", query.nome)
     .$if(term !== null, (qb) =>
       qb.where(
-        sql<boolean>`(u.nome_folded like ${term} or t.ambiente_folded like ${term}
-          or ${foldText(sql`coalesce(t.justificativa, '')`)} like ${term})`,
+        sql<boolean>`(t.user_id in (select u.id from users u where u.nome_folded like ${term})
+          or t.ambiente_folded like ${term} or ${foldText(sql`coalesce(t.justificativa, '')`)} like ${term})`,
       ),
     );
-  const rows = await tasks
+  const pageRows = tasks
     .select([
       "t.booking_id",
       "t.data_agend",
@@ -195,19 +259,23 @@ export async function procedureHistory(
       "t.justificativa",
       "t.ambiente_id",
       "t.ambiente",
-      "u.id as user_id",
-      "u.nome",
-      "u.cpf",
-      "u.email",
-      "u.telefone",
-      "u.avatar",
+      "t.user_id",
       sql<string>`count(*) over ()`.as("total_rows"),
     ])
     .orderBy("t.data_agend", "desc")
     .orderBy(sql`t.finished_at desc nulls last`)
     .orderBy("t.booking_id", "desc")
     .orderBy("t.procedimento")
-    .$call(onePage({ limit, offset }))
+    .$call(onePage({ limit, offset }));
+  const rows = await db
+    .selectFrom(pageRows.as("r"))
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .selectAll("r")
+    .select(["u.nome", "u.cpf", "u.email", "u.telefone", "u.avatar"])
+    .orderBy("r.data_agend", "desc")
+    .orderBy(sql`r.finished_at desc nulls last`)
+    .orderBy("r.booking_id", "desc")
+    .orderBy("r.procedimento")
     .execute();
   const total = await pageTotal(db, rows, offset, () => tasks.select("t.booking_id"));
   return {
