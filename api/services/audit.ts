@@ -18,9 +18,10 @@ import { notFound } from "../lib/errors.ts";
 
 /**
  * The audit dashboard's aggregates (spec 001 §2.13; issue 25; docs/audit-dashboard.md): one SQL statement per request
- * that reads the period's bookings in scope and under the filters once (a materialised CTE) and answers every
- * enabled board's groups from it, names joined to the few grouped rows only. So a year costs one pass over the year's
- * bookings, not eight, and nothing but the charts' numbers leaves the database.
+ * reads the period's slots in scope and under the filters once and groups them four ways (GROUPING SETS), a few
+ * hundred groups whatever the period; every enabled board is summed, ranked and named from those groups, the names
+ * read for the few shown only. So a year costs one pass over the year's slots, and nothing but the charts' numbers
+ * leaves the database.
  */
 
 export type AuditFilters = {
@@ -78,17 +79,6 @@ async function assertFilterIds(db: Kysely<DB>, scope: Scope, filters: AuditFilte
 
 const list = (ids: readonly number[] | undefined) => (ids?.length ? sql.join([...new Set(ids)]) : null);
 
-type Row = {
-  board: number;
-  id: number | null;
-  k: string | null;
-  nome: string | null;
-  cnpj: string | null;
-  filial: string | null;
-  a: string;
-  b: string;
-};
-
 /**
  * The enabled boards' aggregates of the period, in scope and under the filters. Each board's rule (docs/audit-
  * dashboard.md): 1 every slot by status; 2 open slots per collaborator (top 10); 3 open slots per branch by status;
@@ -104,8 +94,7 @@ export async function auditAggregates(
 ): Promise<Partial<AuditAggregates>> {
   const filter = await resolveBranchFilter(db, scope, query);
   await assertFilterIds(db, scope, query, filter.branchId);
-  const result: Partial<AuditAggregates> = {};
-  if (boards.length === 0) return result;
+  if (boards.length === 0) return {};
   const own = ownWorkOf(scope);
   const [filiais, colaboradores, ambientes, categorias, setores, procedimentos] = [
     list(query.filiais),
@@ -139,50 +128,25 @@ export async function auditAggregates(
     ].filter((part) => part !== null),
     sql` and `,
   );
-  const parts: Record<BoardId, ReturnType<typeof sql>> = {
-    1: sql`select 1 as board, null::int as id, f.st as k, null::text as nome, null::text as cnpj, null::text as filial, count(*) as a, 0 as b
-      from f group by f.st`,
-    2: sql`select 2 as board, g.user_id as id, null as k, u.nome, null as cnpj, null as filial, g.n as a, 0 as b from (
-        select f.user_id, count(*) as n from f where f.st <> 'Completo' group by f.user_id) g
-      join users u on u.id = g.user_id order by g.n desc, g.user_id limit ${TOP}`,
-    3: sql`select 3 as board, g.branch_id as id, g.st as k, br.nome, br.cnpj, null as filial, g.n as a, 0 as b from (
-        select f.branch_id, f.st, count(*) as n from f where f.st <> 'Completo' group by f.branch_id, f.st) g
-      join branches br on br.id = g.branch_id
-      where g.branch_id in (select f.branch_id from f where f.st <> 'Completo'
-        group by f.branch_id order by count(*) desc, f.branch_id limit ${TOP_BRANCHES})`,
-    4: sql`select 4 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, br.nome as filial, g.ms as a, g.n as b from (
-        select f.environment_id, sum(f.actual_ms) as ms, count(f.actual_ms) as n from f
-        where f.actual_ms is not null group by f.environment_id) g
-      join environments e on e.id = g.environment_id join branches br on br.id = e.branch_id order by g.ms desc, g.environment_id limit ${TOP}`,
-    5: sql`select 5 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, br.nome as filial, g.ms as a, g.n as b from (
-        select f.environment_id, round(avg(f.actual_ms)) as ms, count(f.actual_ms) as n from f
-        where f.actual_ms is not null group by f.environment_id) g
-      join environments e on e.id = g.environment_id join branches br on br.id = e.branch_id order by g.ms desc, g.environment_id limit ${TOP}`,
-    6: sql`select 6 as board, g.environment_id as id, null as k, e.name as nome, null as cnpj, br.nome as filial, g.planned as a,
-        g.actual as b from (
-        select f.environment_id, sum(f.planned_ms) as planned, sum(f.actual_ms) as actual from f
-        where f.actual_ms is not null group by f.environment_id) g
-      join environments e on e.id = g.environment_id join branches br on br.id = e.branch_id order by g.planned desc, g.environment_id
-      limit ${TOP_PLANNED}`,
-    7: sql`select 7 as board, g.user_id as id, null as k, u.nome, null as cnpj, null as filial, g.due as a, g.started as b from (
-        select f.user_id, count(*) as due, count(*) filter (where f.started) as started from f
-        where f.data_agend <= ${query.today}::date group by f.user_id) g
-      join users u on u.id = g.user_id order by g.due desc, g.user_id limit ${TOP}`,
-    8: sql`select 8 as board, g.user_id as id, null as k, u.nome, null as cnpj, null as filial, g.done as a, g.not_done as b from (
-        select f.user_id, count(*) filter (where f.st = 'Completo') as done,
-          count(*) filter (where f.st in ('Incompleto', 'Não Realizado')) as not_done from f group by f.user_id) g
-      join users u on u.id = g.user_id where g.done + g.not_done > 0
-      order by g.done + g.not_done desc, g.user_id limit ${TOP}`,
-  };
-  const selected = [...new Set(boards)].sort((x, y) => x - y);
-  const { rows } = await sql<Row>`
-    with f as materialized (
+  const today = sql`${query.today}::date`;
+  // One pass: the period's slots grouped four ways at once (by status; by collaborator and status; by branch and
+  // status; by room), a few hundred groups whatever the period; the boards are summed, ranked and named from them.
+  const { rows } = await sql<GroupRow>`
+    select f.st, f.user_id, f.branch_id, f.environment_id,
+      grouping(f.st, f.user_id, f.branch_id, f.environment_id) as g,
+      count(*) as n,
+      count(*) filter (where f.data_agend <= ${today}) as due,
+      count(*) filter (where f.data_agend <= ${today} and f.started) as started,
+      coalesce(sum(f.actual_ms), 0) as actual,
+      count(f.actual_ms) as measured,
+      coalesce(sum(f.planned_ms) filter (where f.actual_ms is not null), 0) as planned
+    from (
       select b.user_id, b.branch_id, b.environment_id, b.data_agend,
         case
           when b.status = 'Completo' then 'Completo'
           when b.status = 'Andamento' then 'Em andamento'
           when b.status = 'Incompleto' then 'Incompleto'
-          when b.data_agend >= ${query.today}::date then 'A iniciar'
+          when b.data_agend >= ${today} then 'A iniciar'
           else 'Não Realizado'
         end as st,
         b.start_date is not null as started,
@@ -192,67 +156,153 @@ export async function auditAggregates(
           then interval '1 day' else interval '0' end)) * 1000, ${cap})::bigint as planned_ms
       from bookings b join agendas a on a.id = b.agenda_id
       where ${where}
-    )
-    ${sql.join(
-      selected.map((id) => sql`(${parts[id]})`),
-      sql` union all `,
-    )}`.execute(db);
-  const n = (value: string | number | null) => Number(value ?? 0);
-  const of = (board: number) => rows.filter((row) => row.board === board);
-  for (const id of selected) {
-    switch (id) {
-      case 1:
-        result[1] = of(1).map((row) => ({ status: row.k as AuditStatus, count: n(row.a) }));
-        break;
-      case 2:
-        result[2] = of(2).map((row) => ({ id: row.id!, nome: row.nome ?? "", count: n(row.a) }));
-        break;
-      case 3: {
-        const branches = new Map<number, AuditAggregates[3][number]>();
-        for (const row of of(3)) {
-          const entry = branches.get(row.id!) ?? {
-            id: row.id!,
-            nome: row.nome ?? "",
-            cnpj: row.cnpj ?? "",
-            counts: Object.fromEntries(OPEN_STATUSES.map((status) => [status, 0])) as Record<OpenStatus, number>,
-          };
-          entry.counts[row.k as OpenStatus] = n(row.a);
-          branches.set(row.id!, entry);
-        }
-        const total = (entry: AuditAggregates[3][number]) => OPEN_STATUSES.reduce((sum, s) => sum + entry.counts[s], 0);
-        result[3] = [...branches.values()].sort((x, y) => total(y) - total(x) || x.id - y.id);
-        break;
-      }
-      case 4:
-        result[4] = of(4).map((row) => ({ id: row.id!, nome: row.nome ?? "", filial: row.filial ?? "", ms: n(row.a) }));
-        break;
-      case 5:
-        result[5] = of(5).map((row) => ({
-          id: row.id!,
-          nome: row.nome ?? "",
-          filial: row.filial ?? "",
-          ms: n(row.a),
-          count: n(row.b),
-        }));
-        break;
-      case 6:
-        result[6] = of(6).map((row) => ({
-          id: row.id!,
-          nome: row.nome ?? "",
-          filial: row.filial ?? "",
-          plannedMs: n(row.a),
-          actualMs: n(row.b),
-        }));
-        break;
-      case 7:
-        result[7] = of(7).map((row) => ({ id: row.id!, nome: row.nome ?? "", scheduled: n(row.a), started: n(row.b) }));
-        break;
-      case 8:
-        result[8] = of(8).map((row) => ({ id: row.id!, nome: row.nome ?? "", done: n(row.a), notDone: n(row.b) }));
-        break;
+    ) f
+    group by grouping sets ((f.st), (f.user_id, f.st), (f.branch_id, f.st), (f.environment_id))`.execute(db);
+  return rankedBoards(db, rows, new Set(boards));
+}
+
+/** A group of the one pass: `g` says which (GROUPING's bits: 1 where the column is not grouped). */
+type GroupRow = {
+  st: AuditStatus | null;
+  user_id: number | null;
+  branch_id: number | null;
+  environment_id: number | null;
+  g: number;
+  n: string;
+  due: string;
+  started: string;
+  actual: string;
+  measured: string;
+  planned: string;
+};
+const BY_STATUS = 0b0111;
+const BY_USER = 0b0011;
+const BY_BRANCH = 0b0101;
+const BY_ROOM = 0b1110;
+
+/** The largest first, ties to the lower id, the first `limit` (a copy: the list given is left in its order). */
+const top = <T extends { id: number }>(items: T[], size: (item: T) => number, limit: number) =>
+  [...items].sort((x, y) => size(y) - size(x) || x.id - y.id).slice(0, limit);
+
+/** Each enabled board's groups from the one pass's, ranked, with the names of the few shown. */
+async function rankedBoards(db: Kysely<DB>, rows: GroupRow[], boards: Set<BoardId>) {
+  const n = (value: string | number) => Number(value);
+  const result: Partial<AuditAggregates> = {};
+  const people = new Map<
+    number,
+    { id: number; open: number; done: number; notDone: number; due: number; started: number }
+  >();
+  const branches = new Map<number, { id: number; counts: Record<OpenStatus, number> }>();
+  const rooms: { id: number; total: number; measured: number; planned: number }[] = [];
+  for (const row of rows) {
+    const g = Number(row.g);
+    if (g === BY_STATUS && boards.has(1)) (result[1] ??= []).push({ status: row.st!, count: n(row.n) });
+    if (g === BY_USER) {
+      const person = people.get(row.user_id!) ?? { id: row.user_id!, open: 0, done: 0, notDone: 0, due: 0, started: 0 };
+      if (row.st === "Completo") person.done += n(row.n);
+      else person.open += n(row.n);
+      if (row.st === "Incompleto" || row.st === "Não Realizado") person.notDone += n(row.n);
+      person.due += n(row.due);
+      person.started += n(row.started);
+      people.set(person.id, person);
+    }
+    if (g === BY_BRANCH && row.st !== "Completo") {
+      const zero = Object.fromEntries(OPEN_STATUSES.map((status) => [status, 0])) as Record<OpenStatus, number>;
+      const branch = branches.get(row.branch_id!) ?? { id: row.branch_id!, counts: zero };
+      branch.counts[row.st as OpenStatus] = n(row.n);
+      branches.set(branch.id, branch);
+    }
+    if (g === BY_ROOM && n(row.measured) > 0) {
+      rooms.push({ id: row.environment_id!, total: n(row.actual), measured: n(row.measured), planned: n(row.planned) });
     }
   }
+  const everyone = [...people.values()];
+  const openTotal = (branch: { counts: Record<OpenStatus, number> }) =>
+    OPEN_STATUSES.reduce((sum, status) => sum + branch.counts[status], 0);
+  const average = (room: (typeof rooms)[number]) => Math.round(room.total / room.measured);
+  const finished = (person: { done: number; notDone: number }) => person.done + person.notDone;
+  const shown = {
+    2: boards.has(2)
+      ? top(
+          everyone.filter((person) => person.open > 0),
+          (person) => person.open,
+          TOP,
+        )
+      : [],
+    3: boards.has(3) ? top([...branches.values()], openTotal, TOP_BRANCHES) : [],
+    4: boards.has(4) ? top(rooms, (room) => room.total, TOP) : [],
+    5: boards.has(5) ? top(rooms, average, TOP) : [],
+    6: boards.has(6) ? top(rooms, (room) => room.planned, TOP_PLANNED) : [],
+    7: boards.has(7)
+      ? top(
+          everyone.filter((person) => person.due > 0),
+          (person) => person.due,
+          TOP,
+        )
+      : [],
+    8: boards.has(8)
+      ? top(
+          everyone.filter((person) => person.done + person.notDone > 0),
+          finished,
+          TOP,
+        )
+      : [],
+  };
+  const names = await namesOf(db, {
+    users: [...shown[2], ...shown[7], ...shown[8]].map((person) => person.id),
+    branches: shown[3].map((branch) => branch.id),
+    rooms: [...shown[4], ...shown[5], ...shown[6]].map((room) => room.id),
+  });
+  const person = (id: number) => ({ id, nome: names.users.get(id) ?? "" });
+  const room = (id: number) => ({
+    id,
+    nome: names.rooms.get(id)?.nome ?? "",
+    filial: names.rooms.get(id)?.filial ?? "",
+  });
+  if (boards.has(1)) result[1] ??= [];
+  if (boards.has(2)) result[2] = shown[2].map((item) => ({ ...person(item.id), count: item.open }));
+  if (boards.has(3))
+    result[3] = shown[3].map((item) => ({
+      id: item.id,
+      nome: names.branches.get(item.id)?.nome ?? "",
+      cnpj: names.branches.get(item.id)?.cnpj ?? "",
+      counts: item.counts,
+    }));
+  if (boards.has(4)) result[4] = shown[4].map((item) => ({ ...room(item.id), ms: item.total }));
+  if (boards.has(5))
+    result[5] = shown[5].map((item) => ({ ...room(item.id), ms: average(item), count: item.measured }));
+  if (boards.has(6))
+    result[6] = shown[6].map((item) => ({ ...room(item.id), plannedMs: item.planned, actualMs: item.total }));
+  if (boards.has(7))
+    result[7] = shown[7].map((item) => ({ ...person(item.id), scheduled: item.due, started: item.started }));
+  if (boards.has(8))
+    result[8] = shown[8].map((item) => ({ ...person(item.id), done: item.done, notDone: item.notDone }));
   return result;
+}
+
+/** The names of the groups a chart shows (a few dozen ids at most). */
+async function namesOf(db: Kysely<DB>, ids: { users: number[]; branches: number[]; rooms: number[] }) {
+  const [users, branches, rooms] = await Promise.all([
+    ids.users.length
+      ? db.selectFrom("users").select(["id", "nome"]).where("id", "in", ids.users).execute()
+      : Promise.resolve([]),
+    ids.branches.length
+      ? db.selectFrom("branches").select(["id", "nome", "cnpj"]).where("id", "in", ids.branches).execute()
+      : Promise.resolve([]),
+    ids.rooms.length
+      ? db
+          .selectFrom("environments as e")
+          .innerJoin("branches as br", "br.id", "e.branch_id")
+          .select(["e.id", "e.name as nome", "br.nome as filial"])
+          .where("e.id", "in", ids.rooms)
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  return {
+    users: new Map(users.map((row) => [row.id, row.nome])),
+    branches: new Map(branches.map((row) => [row.id, row])),
+    rooms: new Map(rooms.map((row) => [row.id, row])),
+  };
 }
 
 /** The most choices one list of the 'Filtros' dialog offers (sorted by name; a longer list says so). */

@@ -117,4 +117,12 @@ test("the audit dashboard of one room today: eight charts, font, filters", async
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(toast(page, "Selecione algum filtro", "status")).toContainText("Favor selecionar pelo menos um filtro");
   await expect(page.getByRole("heading", { name: "Filtros", exact: true })).toBeVisible();
+
+  // A choice with nothing to show (a day of 2020): 'Sem dados', and the charts say so.
+  await page.goto("/auditoria/filtros?inicio=2020-01-01&fim=2020-01-01");
+  await page.getByLabel("Colaborador", { exact: true }).selectOption({ label: "Sebastião ASG" });
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(toast(page, "Sem dados")).toContainText("Não há dados com esse filtro");
+  await expect(page).toHaveURL(/colaboradores=\d+/);
+  await expect(page.locator(".audit-chart-empty")).toHaveCount(8);
 });
