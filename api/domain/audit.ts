@@ -1,4 +1,7 @@
+import { differenceInCalendarDays } from "date-fns";
+
 import { MAX_ITEM_MS } from "./reports.ts";
+import { dayOf } from "./schedule-expansion.ts";
 
 /**
  * The audit dashboard's rules (spec 001 §2.13, §5 'Audit dashboard filter', §8, §9; issue 25; docs/audit-dashboard.md):
@@ -346,6 +349,6 @@ export function auditCharts(aggregates: Partial<AuditAggregates>, enabled: reado
 /** The period checks (§5): an end before the start, or more than AUDIT_MAX_DAYS days, is refused. */
 export function auditPeriodError(dataIni: string, dataFim: string): string | null {
   if (dataFim < dataIni) return AUDIT_TEXTS.invalidPeriod;
-  const days = (Date.parse(`${dataFim}T00:00:00Z`) - Date.parse(`${dataIni}T00:00:00Z`)) / 86_400_000 + 1;
+  const days = differenceInCalendarDays(dayOf(dataFim), dayOf(dataIni)) + 1;
   return days > AUDIT_MAX_DAYS ? AUDIT_TEXTS.tooManyDays : null;
 }

@@ -11,15 +11,14 @@ import type { auditFiltersLoader } from "./audit-page.server";
  * lists: with JS the form is sent to the dialog at once; without JS 'Atualizar listas' does it.
  */
 export function AuditFilters() {
-  const { close, clear, period, state, options } = useLoaderData<typeof auditFiltersLoader>();
+  const { close, clear, hidden, state, options } = useLoaderData<typeof auditFiltersLoader>();
   const submit = useSubmit();
   return (
     <ReportDialog title="Filtros" back={close} close={close}>
       <Form method="get" action={AUDIT_PATH_CLIENT} className="audit-filters" preventScrollReset>
-        <input type="hidden" name="inicio" value={period.from} />
-        <input type="hidden" name="fim" value={period.to} />
-        {state.fonte !== 11 ? <input type="hidden" name="fonte" value={state.fonte} /> : null}
-        {!state.datas ? <input type="hidden" name="datas" value="0" /> : null}
+        {hidden.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="filtrar" value="1" />
         <p className="muted">Escolha um ou mais itens em cada lista (no computador, com Ctrl ou ⌘ pressionado).</p>
         {FILTER_LABELS.map(([name, label]) => (

@@ -6,15 +6,7 @@ import { failLoad } from "~/catalogues/catalogue.server";
 import { auditFilterOptions } from "~/models/audit.server";
 import { redirectWithToast } from "~/toast.server";
 
-import {
-  AUDIT_PATH,
-  FILTER_NAMES,
-  NO_FILTERS,
-  auditAnswer,
-  auditFrame,
-  auditHref,
-  hasData,
-} from "./audit-state.server";
+import { AUDIT_PATH, NO_FILTERS, auditAnswer, auditFrame, auditHref, hasData, keptFields } from "./audit-state.server";
 import { chartSvg } from "./chart-svg.server";
 
 /**
@@ -62,10 +54,7 @@ export async function auditPageLoader(args: LoaderFunctionArgs) {
       pdf: auditHref(`${AUDIT_PATH}/exportar.pdf`, frame, state),
     },
     /** What the period bar's form keeps besides the dates. */
-    hidden: [
-      ...FILTER_NAMES.flatMap((name) => state.filters[name].map((id): [string, string] => [name, String(id)])),
-      ...(state.fonte !== 11 ? ([["fonte", String(state.fonte)]] as [string, string][]) : []),
-    ],
+    hidden: keptFields(frame, state, "period"),
   };
 }
 
@@ -84,7 +73,8 @@ export async function auditFiltersLoader(args: LoaderFunctionArgs) {
   return {
     close,
     clear: auditHref(AUDIT_PATH, frame, state, { filters: NO_FILTERS }),
-    period: frame.period,
+    /** What the dialog's form keeps besides the filters it sets. */
+    hidden: keptFields(frame, state, "filters"),
     state,
     options: result.data,
   };

@@ -3,6 +3,7 @@ import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { AUDIT_TEXTS } from "../../api/domain/audit";
 
 import { PageHeader } from "~/components/page-header";
+import { PeriodFields } from "~/reports/period-fields";
 
 import { AuditChart } from "./audit-chart";
 import type { auditPageLoader } from "./audit-page.server";
@@ -48,20 +49,18 @@ export default function AuditPage() {
         </Link>
       </nav>
       {state.datas ? (
-        <Form method="get" className="list-search audit-period" role="search" aria-label="Período">
+        <Form
+          // Drawn anew for each period shown: after a refused period the fields show the one gone back to.
+          key={`${period.from}-${period.to}`}
+          method="get"
+          className="list-search audit-period"
+          role="search"
+          aria-label="Período"
+        >
           {hidden.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
           ))}
-          <input type="hidden" name="inicioAnterior" value={period.from} />
-          <input type="hidden" name="fimAnterior" value={period.to} />
-          <div className="field field-date">
-            <label htmlFor="inicio">Data inicial</label>
-            <input id="inicio" name="inicio" type="date" defaultValue={period.from} required />
-          </div>
-          <div className="field field-date">
-            <label htmlFor="fim">Data final</label>
-            <input id="fim" name="fim" type="date" defaultValue={period.to} required />
-          </div>
+          <PeriodFields from={period.from} to={period.to} />
           <button type="submit" className="button">
             Buscar
           </button>

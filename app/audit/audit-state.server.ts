@@ -59,19 +59,32 @@ export function auditState(search: URLSearchParams): AuditState {
   };
 }
 
-/** The URL of the dashboard (or of `path`) for a state: the period, the filters, the font and the bar. */
+/** The query of a view: the period, the filters, the font size unless the default, the bar unless shown. */
+function auditQuery(frame: Pick<ReportFrame, "period">, state: AuditState) {
+  const query = new URLSearchParams({ inicio: frame.period.from, fim: frame.period.to });
+  for (const name of FILTER_NAMES) for (const id of state.filters[name]) query.append(name, String(id));
+  if (state.fonte !== FONT_DEFAULT) query.set("fonte", String(state.fonte));
+  if (!state.datas) query.set("datas", "0");
+  return query;
+}
+
+/** The URL of the dashboard (or of `path`) for a state, changed by `change`. */
 export function auditHref(
   path: string,
   frame: Pick<ReportFrame, "period">,
   state: AuditState,
   change: Partial<AuditState> = {},
 ) {
-  const next = { ...state, ...change };
-  const query = new URLSearchParams({ inicio: frame.period.from, fim: frame.period.to });
-  for (const name of FILTER_NAMES) for (const id of next.filters[name]) query.append(name, String(id));
-  if (next.fonte !== FONT_DEFAULT) query.set("fonte", String(next.fonte));
-  if (!next.datas) query.set("datas", "0");
-  return `${path}?${query}`;
+  return `${path}?${auditQuery(frame, { ...state, ...change })}`;
+}
+
+/**
+ * The view's query as hidden fields of a form that sets part of it itself: the period bar its dates, the 'Filtros'
+ * dialog its filters. The rest travels unchanged.
+ */
+export function keptFields(frame: Pick<ReportFrame, "period">, state: AuditState, sets: "period" | "filters") {
+  const query = auditQuery(frame, sets === "filters" ? { ...state, filters: NO_FILTERS } : state);
+  return [...query].filter(([name]) => sets === "filters" || (name !== "inicio" && name !== "fim"));
 }
 
 export const NO_FILTERS = Object.fromEntries(FILTER_NAMES.map((name) => [name, []])) as unknown as Record<

@@ -1,22 +1,12 @@
 import { createRequire } from "node:module";
 
 import { createCanvas, GlobalFonts, SvgExportFlag } from "@napi-rs/canvas";
-import {
-  ArcElement,
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  DoughnutController,
-  Legend,
-  LinearScale,
-  Tooltip,
-  type ChartConfiguration,
-} from "chart.js";
+import { Chart, type ChartConfiguration } from "chart.js";
 
 import type { ChartDescription } from "../../api/domain/audit";
 
 import { CHART_HEIGHT, CHART_WIDTH, chartConfig } from "./chart-config";
+import { CHART_PARTS } from "./chart-parts";
 
 /**
  * An audit chart drawn on the server (issue 25): chart.js draws `chartConfig` on a Skia SVG canvas, for the page
@@ -39,16 +29,7 @@ function prepare() {
     const path = require.resolve(`pdfmake/build/fonts/Roboto/${file}`);
     if (!GlobalFonts.registerFromPath(path, FONT_FAMILY)) throw new Error(`Audit charts: cannot load the font ${path}`);
   }
-  Chart.register(
-    ArcElement,
-    BarElement,
-    CategoryScale,
-    LinearScale,
-    Legend,
-    Tooltip,
-    DoughnutController,
-    BarController,
-  );
+  Chart.register(...CHART_PARTS);
   Chart.defaults.font.family = FONT_FAMILY;
   ready = true;
 }

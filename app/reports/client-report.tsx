@@ -23,6 +23,7 @@ import {
   type ClientReportFigures,
 } from "./client-report-format";
 import type { clientReportLoader } from "./client-report.server";
+import { PeriodFields } from "./period-fields";
 import { withQuery } from "./report-links";
 
 const PATH = "/relatorio-cliente";
@@ -72,16 +73,7 @@ export default function ClientReport() {
             </select>
           </div>
         ) : null}
-        <div className="field field-date">
-          <label htmlFor="inicio">Data inicial</label>
-          <input id="inicio" name="inicio" type="date" defaultValue={inicio} required />
-        </div>
-        <div className="field field-date">
-          <label htmlFor="fim">Data final</label>
-          <input id="fim" name="fim" type="date" defaultValue={fim} required />
-        </div>
-        <input type="hidden" name="inicioAnterior" value={inicio} />
-        <input type="hidden" name="fimAnterior" value={fim} />
+        <PeriodFields from={inicio} to={fim} />
         <div className="client-report-buttons">
           <button type="submit" className="button button-primary">
             Gerar relatório

@@ -122,6 +122,6 @@ export async function dayLevel(
     hidden,
     empty: result.data.slots.length === 0 && result.data.anteriores.length === 0,
     slots,
-    legacy: revisions ? legacy.filter((row) => row.tipo === "Revisão") : legacy.filter((row) => row.tipo !== "Revisão"),
+    legacy: legacy.filter((row) => (row.tipo === "Revisão") === revisions),
   };
 }

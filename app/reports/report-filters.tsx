@@ -5,6 +5,8 @@ import { REPORT_TEXTS } from "../../api/domain/reports";
 import { ListSearch } from "~/components/list-controls";
 import type { ListParams } from "~/lib/list-params";
 
+import { PeriodFields } from "./period-fields";
+
 /**
  * A report list's GET form (issue 23 §1): the search and page size (ListSearch), the branch for company-wide users
  * ('Todos' = every branch), the period, and the report's own fields (`children`). The dates the form shows travel as
@@ -40,16 +42,7 @@ export function ReportFilters({
           </select>
         </div>
       ) : null}
-      <div className="field field-date">
-        <label htmlFor="inicio">Data inicial</label>
-        <input id="inicio" name="inicio" type="date" defaultValue={state.inicio} required />
-      </div>
-      <div className="field field-date">
-        <label htmlFor="fim">Data final</label>
-        <input id="fim" name="fim" type="date" defaultValue={state.fim} required />
-      </div>
-      <input type="hidden" name="inicioAnterior" value={state.inicio} />
-      <input type="hidden" name="fimAnterior" value={state.fim} />
+      <PeriodFields from={state.inicio} to={state.fim} />
       {children}
     </ListSearch>
   );
