@@ -19,28 +19,44 @@ export function listMigrations() {
     }));
 }
 
+/** The session lock migrations run under, on PostgreSQL and PGlite alike (any fixed number, ours alone). */
+const MIGRATION_LOCK = 4242;
+
+/**
+ * Applies what schema_migrations does not list yet. Several servers may start at once against one PostgreSQL: each
+ * takes one session-level advisory lock first, so one migrates while the others wait, then read the list anew and find
+ * everything applied (reading it before the lock would let a waiting server apply a file a second time).
+ */
 export async function migrate(database: Database): Promise<string[]> {
-  await database.execScript(
-    "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
-  );
-  const applied = new Set(
-    (await sql<{ name: string }>`select name from schema_migrations`.execute(database.db)).rows.map((row) => row.name),
-  );
   const done: string[] = [];
-  for (const migration of listMigrations()) {
-    if (applied.has(migration.name)) continue;
-    // Several servers may start at once against one PostgreSQL: the advisory lock lets one migrate at a time,
-    // and the insert's primary key stops a second run of the same file.
-    await database.execScript(
-      `begin;
-       select pg_advisory_xact_lock(4242);
-       ${migration.script}
-       ;
-       insert into schema_migrations (name) values ('${migration.name.replace(/'/g, "''")}');
-       commit;`,
-    );
-    done.push(migration.name);
-  }
+  await database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      // Scripts go through execScript (another connection on PostgreSQL, PGlite's own queue on PGlite): the lock is
+      // this connection's session's, held until the unlock below.
+      await database.execScript(
+        "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
+      );
+      const applied = new Set(
+        (await sql<{ name: string }>`select name from schema_migrations`.execute(connection)).rows.map(
+          (row) => row.name,
+        ),
+      );
+      for (const migration of listMigrations()) {
+        if (applied.has(migration.name)) continue;
+        await database.execScript(
+          `begin;
+           ${migration.script}
+           ;
+           insert into schema_migrations (name) values ('${migration.name.replace(/'/g, "''")}');
+           commit;`,
+        );
+        done.push(migration.name);
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
   // PGlite never gathers statistics on its own (no autovacuum): without them the planner guesses and a page of a
   // large list can take 100 times longer. Cheap on an empty database, and harmless on PostgreSQL.
   if (done.length) await database.execScript("analyze");

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 import { cnpjSearchDigits, COMPANY_TEXTS as T, NEW_COMPANY_MAX_USERS } from "../domain/organisation.ts";
@@ -198,61 +198,87 @@ function uniqueClash(error: unknown): ApiError | null {
   }
 }
 
+type NewCompany = CompanyInput & {
+  quadroIds: number[];
+  max_number_users?: number;
+  late_tolerance_minutes?: number;
+  userAdmin: CompanyAdminInput;
+};
+
 /**
  * POST /empresas: the company, its audit boards, its first administrator (roleId 2, company-wide) and that
  * administrator's master CPF (so they may register the company's branches), in ONE transaction: any refusal (a CNPJ,
  * e-mail or CPF already taken, caught by the unique indexes inside the transaction) leaves nothing behind. The
  * company is created active with max_number_users 50 unless told (spec 000 §9) and remembers who registered it.
  */
-export async function createCompany(
-  db: Kysely<DB>,
-  viewer: CompanyViewer,
-  input: CompanyInput & {
-    quadroIds: number[];
-    max_number_users?: number;
-    late_tolerance_minutes?: number;
-    userAdmin: CompanyAdminInput;
-  },
-): Promise<CompanyDetailRow> {
+export async function createCompany(db: Kysely<DB>, viewer: CompanyViewer, input: NewCompany) {
   await assertDefaultBoards(db, input.quadroIds);
+  const id = await db
+    .transaction()
+    .execute((trx) => insertCompany(trx, input, { roleId: 2, createdBy: viewer.userId }));
+  return findCompany(db, viewer, id);
+}
+
+export const OWNER_EXISTS =
+  "This database already has a main company: create-owner only sets up a new, empty database. " +
+  "Sign in as its Administrador (P) to register other main companies (/empresa-principal).";
+
+/**
+ * `npm run create-owner` (api/db/create-owner-cli.ts): on a database with no company yet, the main company, its boards
+ * and its Administrador (P), roleId 1 with the master CPF: the one account that can then register everything else
+ * from the web. Refused once any company exists, so it cannot make a second owner behind the first one's back.
+ */
+export async function createFirstOwner(db: Kysely<DB>, input: NewCompany): Promise<{ companyId: number }> {
+  await assertDefaultBoards(db, input.quadroIds);
+  const companyId = await db.transaction().execute(async (trx) => {
+    // Two runs at once: the second waits here, then finds the first one's company.
+    await sql`lock table companies in share row exclusive mode`.execute(trx);
+    const existing = await trx.selectFrom("companies").select("id").limit(1).executeTakeFirst();
+    if (existing) throw new ApiError(409, OWNER_EXISTS);
+    return insertCompany(trx, input, { roleId: 1, createdBy: null });
+  });
+  return { companyId };
+}
+
+async function insertCompany(
+  trx: Transaction<DB>,
+  input: NewCompany,
+  admin: { roleId: 1 | 2; createdBy: number | null },
+): Promise<number> {
   const { userAdmin, quadroIds, max_number_users, ...company } = input;
-  let id: number;
   try {
-    id = await db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto("companies")
-        .values({
-          ...company,
-          ativo: true,
-          max_number_users: max_number_users ?? NEW_COMPANY_MAX_USERS,
-          created_by: viewer.userId,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("company_boards")
-        .values(quadroIds.map((board_id) => ({ company_id: created.id, board_id })))
-        .execute();
-      await trx
-        .insertInto("users")
-        .values({
-          company_id: created.id,
-          nome: userAdmin.nome,
-          email: userAdmin.email,
-          cpf: userAdmin.cpf,
-          telefone: userAdmin.telefone,
-          data_nascimento: userAdmin.dataNascimento,
-          role_id: 2,
-          password_hash: userAdmin.passwordHash,
-        })
-        .execute();
-      await trx.insertInto("master_cpfs").values({ cpf: userAdmin.cpf, company_id: created.id }).execute();
-      return created.id;
-    });
+    const created = await trx
+      .insertInto("companies")
+      .values({
+        ...company,
+        ativo: true,
+        max_number_users: max_number_users ?? NEW_COMPANY_MAX_USERS,
+        created_by: admin.createdBy,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("company_boards")
+      .values(quadroIds.map((board_id) => ({ company_id: created.id, board_id })))
+      .execute();
+    await trx
+      .insertInto("users")
+      .values({
+        company_id: created.id,
+        nome: userAdmin.nome,
+        email: userAdmin.email,
+        cpf: userAdmin.cpf,
+        telefone: userAdmin.telefone,
+        data_nascimento: userAdmin.dataNascimento,
+        role_id: admin.roleId,
+        password_hash: userAdmin.passwordHash,
+      })
+      .execute();
+    await trx.insertInto("master_cpfs").values({ cpf: userAdmin.cpf, company_id: created.id }).execute();
+    return created.id;
   } catch (error) {
     throw uniqueClash(error) ?? error;
   }
-  return findCompany(db, viewer, id);
 }
 
 /**

@@ -1,0 +1,47 @@
+/**
+ * Several instances started at once against one new PostgreSQL database (README 'Several instances'): one applies
+ * every migration, the others wait for its advisory lock and apply nothing, and none fails. Runs where a PostgreSQL
+ * server is named (DATABASE_URL, as CI's second API run, or FAULTS_DATABASE_URL).
+ */
+import pg from "pg";
+import { afterAll, describe, expect, test } from "vitest";
+
+import { openDatabase } from "../../api/db/connection.ts";
+import { listMigrations, migrate } from "../../api/db/migrate.ts";
+
+const ADMIN_URL = process.env.FAULTS_DATABASE_URL ?? process.env.DATABASE_URL;
+const NAME = `migrate_together_${process.pid}`;
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+afterAll(async () => {
+  if (ADMIN_URL) await admin(`drop database if exists ${NAME} with (force)`);
+});
+
+describe.skipIf(!ADMIN_URL)("migrations started together", () => {
+  test("four servers migrate one new database: each file applied once, nobody fails", async () => {
+    await admin(`drop database if exists ${NAME} with (force)`);
+    await admin(`create database ${NAME}`);
+    const url = new URL(ADMIN_URL!);
+    url.pathname = `/${NAME}`;
+    const servers = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: url.href })));
+    try {
+      const applied = await Promise.all(servers.map((server) => migrate(server)));
+      const names = listMigrations().map((migration) => migration.name);
+      expect(applied.flat().sort()).toEqual(names);
+      expect(applied.filter((list) => list.length > 0)).toHaveLength(1);
+      const rows = await servers[0].db.selectFrom("schema_migrations").select("name").orderBy("name").execute();
+      expect(rows.map((row) => row.name)).toEqual(names);
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+  }, 60_000);
+});
