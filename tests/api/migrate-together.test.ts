@@ -3,6 +3,7 @@
  * every migration, the others wait for its advisory lock and apply nothing, and none fails. Runs where a PostgreSQL
  * server is named (DATABASE_URL, as CI's second API run, or FAULTS_DATABASE_URL).
  */
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
 
@@ -38,7 +39,9 @@ describe.skipIf(!ADMIN_URL)("migrations started together", () => {
       const names = listMigrations().map((migration) => migration.name);
       expect(applied.flat().sort()).toEqual(names);
       expect(applied.filter((list) => list.length > 0)).toHaveLength(1);
-      const rows = await servers[0].db.selectFrom("schema_migrations").select("name").orderBy("name").execute();
+      const { rows } = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(
+        servers[0].db,
+      );
       expect(rows.map((row) => row.name)).toEqual(names);
     } finally {
       await Promise.all(servers.map((server) => server.close()));
