@@ -14,6 +14,7 @@ import pino from "pino";
 import { createApi, RETRY_AFTER_S, UNAVAILABLE } from "./api/app.ts";
 import { ConfigError, loadConfig, type Config } from "./api/config.ts";
 import { DatabaseStartError, openDatabase, type Database } from "./api/db/connection.ts";
+import { refuseSecondServer, startControlSocket } from "./api/db/control-socket.ts";
 import { migrate } from "./api/db/migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./api/db/seed.ts";
 import { limitBodies } from "./api/lib/body-limit.ts";
@@ -26,9 +27,11 @@ import {
   publicOrigin,
   sameOrigin,
 } from "./api/lib/http-guards.ts";
+import { answeredAs, createMetrics, metricsEndpoint, type RouteVariables } from "./api/lib/metrics.ts";
 import { createPdfPool } from "./api/lib/pdf-pool.ts";
 import { publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
+import { routeLabeller, STATIC } from "./api/lib/route-labels.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { resumePendingBookings } from "./api/services/scheduling.ts";
 import { createStorage } from "./api/services/storage.ts";
@@ -40,13 +43,20 @@ export async function startServer(config: Config) {
   const logger = pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
   // Disk under DATA_DIR/uploads, or the STORAGE_URL bucket (checked here: a bucket that does not answer stops the start).
   const storage = await createStorage(config);
+  // One registry per server (api/lib/metrics.ts); served at /metrics when METRICS_TOKEN is set.
+  const metrics = createMetrics();
 
+  // Two processes on one PGlite directory corrupt it: a server already answering on DATA_DIR stops this start.
+  if (!config.databaseUrl) await refuseSecondServer(config.dataDir);
   const database: Database = config.databaseUrl
     ? await openDatabase({
         databaseUrl: config.databaseUrl,
+        poolSize: config.databasePoolSize,
         onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool reconnects"),
+        onQuery: metrics.observeQuery,
       })
-    : await openDatabase({ dataDir: config.dataDir });
+    : await openDatabase({ dataDir: config.dataDir, onQuery: metrics.observeQuery });
+  if (database.poolStats) metrics.watchDatabasePool(database.poolStats);
   const applied = await migrate(database);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
   let seeded = false;
@@ -62,6 +72,9 @@ export async function startServer(config: Config) {
     for (const { id, error } of failed) logger.error({ err: error, agenda: id }, "agenda bookings left half-written");
   };
   await finishPendingBookings();
+  // The embedded database: `npm run backup` asks this process for the dump over DATA_DIR/control.sock, since a second
+  // process must never open a live PGlite directory (api/db/control-socket.ts, docs/backups.md).
+  const control = database.kind === "pglite" ? await startControlSocket({ config, database, logger }) : undefined;
 
   const api = createApi({
     database,
@@ -73,6 +86,7 @@ export async function startServer(config: Config) {
 
   // PDFs are laid out in worker threads, off this event loop (api/lib/pdf-pool.ts); their photos come from `storage`.
   const pdf = createPdfPool({ readFile: (folder, name) => storage.read(folder, name), logger });
+  metrics.watchPdfPool(pdf);
 
   const buildPath = path.join(root, "build", "index.js");
   if (!existsSync(buildPath))
@@ -80,8 +94,19 @@ export async function startServer(config: Config) {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const remix = createRequestHandler(build, config.env === "production" ? "production" : "development");
 
-  const app = new Hono<{ Variables: FrameVariables }>();
+  const app = new Hono<{ Variables: FrameVariables & RouteVariables }>();
 
+  // Outermost: counts and times what arrives on the socket, by route pattern (api/lib/route-labels.ts).
+  app.use(
+    "*",
+    metrics.middleware(
+      routeLabeller({
+        api,
+        routes: build.routes,
+        endpoints: ["/healthz", "/livez", "/metrics"],
+      }),
+    ),
+  );
   app.use("*", requestFrame({ logger, trustProxy: config.trustProxy, production: config.env === "production" }));
   // Short-lived public answers (the room page) kept a few seconds, compressed (api/lib/public-cache.ts).
   app.use("*", publicCache());
@@ -95,6 +120,9 @@ export async function startServer(config: Config) {
     logger.error("health check failed: the database does not answer");
     return c.json({ status: "error", database: database.kind }, 503, { "retry-after": String(RETRY_AFTER_S) });
   });
+  // Liveness: the process answers, without asking the database (restarting the process would not bring it back).
+  app.get("/livez", (c) => c.json({ status: "ok" }));
+  app.get("/metrics", metricsEndpoint(metrics, config.metricsToken));
 
   app.all("/api/*", (c) => {
     // The API's rate limits key on this header, its e-mailed links on the other: always ours, never the client's.
@@ -114,7 +142,7 @@ export async function startServer(config: Config) {
 
   // public/ indexed once, served from memory precompressed: fingerprinted build assets immutable for a year, the
   // rest for an hour; other requests reach Remix without a file-system look-up (api/lib/compression.ts).
-  app.use("*", staticFiles(path.join(root, "public")));
+  app.use("*", answeredAs(STATIC, staticFiles(path.join(root, "public"))));
 
   app.all("*", async (c) => {
     // The origin of QR codes and e-mailed links, and the one forms must come from (the cookie is SameSite=Lax too):
@@ -179,6 +207,8 @@ export async function startServer(config: Config) {
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
+      // First: a backup being written finishes before the database closes.
+      await control?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await sweeping;
       await pdf.close();

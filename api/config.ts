@@ -110,8 +110,14 @@ const storageUrl = z.string().transform((value, ctx) => {
   };
 });
 
-/** What a refused value is shown as: a STORAGE_URL's user:password and unknown parameters' values are masked. */
+/**
+ * What a refused value is shown as: a STORAGE_URL's user:password and unknown parameters' values are masked, and the
+ * two secrets (METRICS_TOKEN, SESSION_SECRET) only by their length.
+ */
 function shownValue(name: string, value: string | undefined) {
+  if ((name === "METRICS_TOKEN" || name === "SESSION_SECRET") && value !== undefined) {
+    return `${value.length} characters, not shown`;
+  }
   if (name !== "STORAGE_URL" || value === undefined) return value;
   return value
     .replace(/\/\/[^/?#]*@/, "//***@")
@@ -142,6 +148,17 @@ const environmentSchema = z.object({
   UPLOAD_LIMIT: byteSize.default(20 * 1024 * 1024),
   TRUST_PROXY: proxyHops.optional(),
   STORAGE_URL: storageUrl.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { error: "must be at least 32 characters long" })
+    .regex(/^[\x21-\x7e]+$/, { error: "use printable ASCII characters without spaces" })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be between 1 and 100" })
+    .max(100, { error: "must be between 1 and 100" })
+    .default(10),
 });
 
 export type Config = {
@@ -168,6 +185,10 @@ export type Config = {
   trustProxy: number;
   /** Where uploads live (STORAGE_URL): the disk under DATA_DIR/uploads unless a bucket is set (api/services/storage.ts). */
   storage: StorageSetting;
+  /** The bearer token /metrics asks for (METRICS_TOKEN); unset, /metrics is not served (api/lib/metrics.ts). */
+  metricsToken?: string;
+  /** Most connections of the PostgreSQL pool (DATABASE_POOL_SIZE); PGlite has one connection. */
+  databasePoolSize: number;
 };
 
 export type StorageSetting = { kind: "disk"; root: string } | ({ kind: "s3" } & S3Location);
@@ -216,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? // AWS_REGION as the SDK reads it; us-east-1, what MinIO and most S3-compatible servers answer to, otherwise.
         { kind: "s3", ...values.STORAGE_URL, region: values.STORAGE_URL.region ?? (env.AWS_REGION || "us-east-1") }
       : { kind: "disk", root: path.join(dataDir, "uploads") },
+    metricsToken: values.METRICS_TOKEN,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
   };
 }
 

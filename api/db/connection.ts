@@ -2,7 +2,7 @@ import { accessSync, constants, mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { PGlite, types } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type LogEvent } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 
@@ -20,6 +20,8 @@ export type Database = {
   /** Readiness: throws unless a table can be read (and, for PGlite on disk, its data directory is still there). */
   ready(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool right now (metrics); PGlite has no pool, one connection in this process. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 };
 
 const readTable = (db: Kysely<DB>) => sql`select 1 from schema_migrations limit 1`.execute(db);
@@ -27,16 +29,25 @@ const readTable = (db: Kysely<DB>) => sql`select 1 from schema_migrations limit 
 // Business dates stay 'YYYY-MM-DD' text: parsing them into a local-time Date shifts them a day.
 const keepAsText = (value: string) => value;
 
-export type OpenOptions =
-  | { databaseUrl: string; onPoolError?: (error: Error) => void }
-  | { dataDir: string }
-  | { memory: true; loadDataDir?: Blob };
+type QueryObserver = {
+  /** Each query's time and outcome (Kysely's `log`), for the metrics; tests and CLIs leave it out. */
+  onQuery?: (event: LogEvent) => void;
+};
+type PostgresOptions = QueryObserver & {
+  databaseUrl: string;
+  onPoolError?: (error: Error) => void;
+  /** pg.Pool's max (DATABASE_POOL_SIZE); 10 when left out. */
+  poolSize?: number;
+};
+type PGliteOptions = QueryObserver & ({ dataDir: string } | { memory: true; loadDataDir?: Blob });
+
+export type OpenOptions = PostgresOptions | PGliteOptions;
 
 /** A start-up failure of the database, with the cause and the setting to fix in its message. */
 export class DatabaseStartError extends Error {}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if ("databaseUrl" in options) return openPostgres(options.databaseUrl, options.onPoolError);
+  if ("databaseUrl" in options) return openPostgres(options);
   return openPGlite(options);
 }
 
@@ -90,7 +101,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
 
-async function openPGlite(options: { dataDir: string } | { memory: true; loadDataDir?: Blob }) {
+async function openPGlite(options: PGliteOptions) {
   let dataDir: string | undefined;
   if ("dataDir" in options) {
     dataDir = path.join(options.dataDir, "pgdata");
@@ -114,7 +125,11 @@ async function openPGlite(options: { dataDir: string } | { memory: true; loadDat
   const writes = new WriteWatch();
   const client = preparedStatementClient(pglite);
   // The dialect calls only `query` and `close`, which the client provides.
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite), plugins: [writes] });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect(client as unknown as PGlite),
+    plugins: [writes],
+    log: options.onQuery,
+  });
   return {
     kind: "pglite" as const,
     db,
@@ -134,10 +149,11 @@ async function openPGlite(options: { dataDir: string } | { memory: true; loadDat
   };
 }
 
-async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) => void): Promise<Database> {
+async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const { databaseUrl, onPoolError, poolSize = 10 } = options;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: 10,
+    max: poolSize,
     // During an outage a request waits at most this long for a connection, then answers 503.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
@@ -173,7 +189,7 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
   }
   client.release();
   const writes = new WriteWatch();
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes], log: options.onQuery });
   return {
     kind: "postgres",
     db,
@@ -185,6 +201,12 @@ async function openPostgres(databaseUrl: string, onPoolError?: (error: Error) =>
       await pool.query(script);
     },
     close: () => pool.end(),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? poolSize,
+    }),
   };
 }
 

@@ -20,6 +20,7 @@ import { createFirstOwner } from "../services/companies.ts";
 
 import { openDatabase, type Database } from "./connection.ts";
 import { migrate } from "./migrate.ts";
+import { dataDirState, openElsewhereMessage } from "./ops-support.ts";
 
 /** Each flag, the payload field it fills (as POST /empresas names it) and the prompt a terminal shows for it. */
 const FIELDS = [
@@ -188,6 +189,17 @@ async function main() {
   const argv = process.argv.slice(2);
   const io = terminalIo(argv.includes("--password-stdin"));
   const config = loadConfig();
+  // A second process on a live PGlite directory corrupts it: stop the server first (it takes a few seconds).
+  const state = config.databaseUrl ? null : await dataDirState(config.dataDir);
+  if (state?.kind === "server" || state?.kind === "open elsewhere") {
+    console.error(
+      state.kind === "server"
+        ? `A server (pid ${state.pid}) has the embedded database in ${config.dataDir} open: stop it, run create-owner, start it again.`
+        : openElsewhereMessage(config.dataDir),
+    );
+    process.exitCode = 1;
+    return;
+  }
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );

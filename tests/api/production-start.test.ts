@@ -128,6 +128,11 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("production start", () => {
     });
     expect(demo.status).toBe(401);
 
+    // The running server owns the embedded database: a second process writing to it would corrupt it.
+    const whileRunning = npm(["create-owner", "--", ...OWNER], `${PASSWORD}\n`);
+    expect(await whileRunning.exited).toBe(1);
+    expect(whileRunning.output()).toMatch(/A server \(pid \d+\) has the embedded database in .+ open: stop it/);
+
     // npm runs the script through `sh -c`; `exec` makes the server that shell's process, so npm's forwarded signal
     // reaches it. The processes under npm before the signal must all be gone after it.
     const port = Number(new URL(url).port);

@@ -55,6 +55,9 @@ describe("loadConfig", () => {
   test("SESSION_SECRET is required in production, and must be long enough", () => {
     expect(failure({ NODE_ENV: "production" })).toMatch(/SESSION_SECRET/);
     expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).toMatch(/SESSION_SECRET/);
+    // A secret is never echoed, even a refused one: start-up errors end up in logs.
+    expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).toContain('(got "5 characters, not shown")');
+    expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).not.toContain("curto");
     expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
   });
 
@@ -193,5 +196,30 @@ describe("loadConfig", () => {
   test("NODE_ENV and LOG_LEVEL take only known values", () => {
     expect(failure({ NODE_ENV: "staging" })).toMatch(/NODE_ENV/);
     expect(failure({ LOG_LEVEL: "verbose" })).toMatch(/LOG_LEVEL/);
+  });
+
+  test("DATABASE_POOL_SIZE is a whole number from 1 to 100, 10 by default", () => {
+    expect(load({}).databasePoolSize).toBe(10);
+    expect(load({ DATABASE_POOL_SIZE: "1" }).databasePoolSize).toBe(1);
+    expect(load({ DATABASE_POOL_SIZE: "100" }).databasePoolSize).toBe(100);
+    for (const size of ["0", "101", "-5", "2.5", "dez"]) {
+      const message = failure({ DATABASE_POOL_SIZE: size });
+      expect(message, size).toMatch(/DATABASE_POOL_SIZE: must be (between 1 and 100|a whole number|a number)/);
+      expect(message, size).toContain(JSON.stringify(size));
+    }
+  });
+
+  test("METRICS_TOKEN: unset by default, at least 32 characters, and never repeated in a refusal", () => {
+    expect(load({}).metricsToken).toBeUndefined();
+    const token = "a1B2-c3D4_e5F6.g7H8~i9J0+k1L2/m3N4=";
+    expect(load({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    const short = "curto-demais-1234567890";
+    expect(failure({ METRICS_TOKEN: short })).toBe(
+      `Invalid configuration:\n  METRICS_TOKEN: must be at least 32 characters long (got "23 characters, not shown")`,
+    );
+    const spaced = `${"x".repeat(20)} ${"y".repeat(20)}`;
+    const message = failure({ METRICS_TOKEN: spaced });
+    expect(message).toMatch(/METRICS_TOKEN: use printable ASCII characters without spaces/);
+    expect(message).not.toContain("xxxx");
   });
 });

@@ -1,0 +1,305 @@
+/**
+ * Issue 26 items 3 and 4a (docs/backups.md, docs/moving-to-postgresql.md): `npm run backup` against a RUNNING server
+ * on the embedded database (the server dumps it itself, over DATA_DIR/control.sock), `npm run restore` into a new
+ * DATA_DIR (every table's rows and a photo's bytes), its refusals, and `npm run move-to-postgres` into a fresh
+ * PostgreSQL database on which migrate() then applies nothing.
+ *
+ * The PostgreSQL of the move: OPS_DATABASE_URL, else DATABASE_URL's server, else postgres@127.0.0.1:5432 (databases
+ * named ops_move_* are created and dropped there). With DATABASE_URL set (CI's second API run) the PGlite parts are
+ * skipped, the first run has done them; the backup's refusal with DATABASE_URL runs in both.
+ */
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "kysely";
+import pg from "pg";
+import pino from "pino";
+import * as tar from "tar";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+
+import type { BackupManifest } from "../../api/db/backup-archive.ts";
+import { openDatabase, type Database } from "../../api/db/connection.ts";
+import { askControlSocket, controlSocketPath, startControlSocket } from "../../api/db/control-socket.ts";
+import { simulateDemoHistory } from "../../api/db/demo-simulator.ts";
+import { migrate } from "../../api/db/migrate.ts";
+import { moveToPostgres } from "../../api/db/move-to-postgres.ts";
+import { OpsRefusal } from "../../api/db/ops-support.ts";
+import { restoreBackup } from "../../api/db/restore.ts";
+import { countTables, runOn, type TableCounts } from "../../api/db/table-counts.ts";
+import { createDiskStorage } from "../../api/services/storage.ts";
+import { startServer } from "../../server.ts";
+import { testServerConfig } from "../support/server-config.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PGLITE_RUN = !process.env.DATABASE_URL;
+const ADMIN_URL =
+  process.env.OPS_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const dirs: string[] = [];
+const scratch = (name: string) => {
+  const dir = mkdtempSync(path.join(tmpdir(), name));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+type Run = { code: number; stdout: string; stderr: string };
+
+/** One of the commands as npm runs it (tsx), with DATA_DIR and without the suite's DATABASE_URL unless given. */
+function runCommand(script: string, args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", path.join(root, "api", "db", script), ...args],
+      { cwd: root, env: { ...process.env, DATABASE_URL: "", STORAGE_URL: "", SESSION_SECRET: "", ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe.skipIf(!PGLITE_RUN)("backup of a running server, restore, move to PostgreSQL", () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let dataDir: string;
+  let archive: string;
+  let restoredDir: string;
+  let serverCounts: TableCounts;
+
+  beforeAll(async () => {
+    dataDir = scratch("backup-live-");
+    // The suite's seeded demo database (tests/support/db.ts) as this DATA_DIR's, instead of seeding anew.
+    const source = inject("testDatabase");
+    if (source.kind !== "pglite") throw new Error("the PGlite run needs the PGlite dump");
+    const seeded = await PGlite.create({
+      dataDir: path.join(dataDir, "pgdata"),
+      loadDataDir: new Blob([readFileSync(source.dumpFile)], { type: "application/x-gzip" }),
+    });
+    await seeded.close();
+    server = await startServer(testServerConfig(dataDir));
+    // Ten days of the demo's executions through the services: bookings, history and photos in DATA_DIR/uploads.
+    const simulated = await simulateDemoHistory(server.database.db, {
+      now: new Date(),
+      storage: createDiskStorage(path.join(dataDir, "uploads")),
+      days: 10,
+    });
+    expect(simulated.photos).toBeGreaterThan(10);
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test("the control socket is this user's only (0600)", () => {
+    const mode = statSync(controlSocketPath(dataDir)).mode & 0o777;
+    expect(mode.toString(8)).toBe("600");
+  });
+
+  test("a second server on the same DATA_DIR stops before opening the database", async () => {
+    await expect(startServer(testServerConfig(dataDir))).rejects.toThrow(
+      `Another server (pid ${process.pid}) is running on DATA_DIR=${dataDir}`,
+    );
+  });
+
+  test("npm run backup: the running server writes the archive and keeps answering", async () => {
+    const out = scratch("backup-out-");
+    const backup = runCommand("backup-cli.ts", ["--out", out], { DATA_DIR: dataDir });
+    // Requests during the backup wait for the dump (it holds the only connection), then all succeed.
+    let finished = false;
+    const statuses: number[] = [];
+    void backup.then(() => (finished = true));
+    while (!finished) {
+      statuses.push((await fetch(`${server.url}/healthz`)).status);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const run = await backup;
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/by the running server \(pid \d+\)/);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+
+    const files = readdirSync(out);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^limpeza-backup-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/);
+    archive = path.join(out, files[0]!);
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+
+    const entries: string[] = [];
+    await tar.list({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+    expect(entries).toEqual(expect.arrayContaining(["database.sql", "manifest.json", "session-secret"]));
+    expect(entries.some((entry) => entry.startsWith("uploads/photos/"))).toBe(true);
+
+    // The server's session is as before the dump: prepared statements, settings and no transaction left open.
+    serverCounts = await countTables(runOn(server.database.db));
+    const users = await server.database.db.selectFrom("users").select("id").execute();
+    expect(users.length).toBe(serverCounts.users);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    const manifestDir = scratch("backup-manifest-");
+    await tar.extract({ file: archive, cwd: manifestDir }, ["manifest.json", "database.sql"]);
+    const manifest = JSON.parse(readFileSync(path.join(manifestDir, "manifest.json"), "utf8")) as BackupManifest;
+    expect(manifest).toMatchObject({
+      format: 1,
+      database: { kind: "pglite" },
+      uploads: "included",
+      sessionSecret: true,
+    });
+    expect(manifest.tables).toEqual(serverCounts);
+    expect(manifest.migrations.length).toBeGreaterThan(0);
+    // PostgreSQL 15 and 16 refuse pg_dump 17's `SET transaction_timeout` (embedded-dump.ts).
+    expect(readFileSync(path.join(manifestDir, "database.sql"), "utf8")).not.toContain("transaction_timeout");
+  }, 60_000);
+
+  test("npm run restore into a new DATA_DIR: every table's rows, a photo's bytes, the session secret", async () => {
+    restoredDir = path.join(scratch("backup-restored-"), "data");
+    const run = await runCommand("restore-cli.ts", [archive, "--data-dir", restoredDir], {});
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`All ${Object.keys(serverCounts).length} tables match`);
+
+    const restored = await openDatabase({ dataDir: restoredDir });
+    try {
+      expect(await countTables(runOn(restored.db))).toEqual(serverCounts);
+      const photo = await restored.db
+        .selectFrom("history")
+        .select("image")
+        .where("image", "is not", null)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      const bytes = readFileSync(path.join(restoredDir, "uploads", "photos", photo.image!));
+      expect(bytes.length).toBeGreaterThan(100);
+      expect(bytes.equals(readFileSync(path.join(dataDir, "uploads", "photos", photo.image!)))).toBe(true);
+    } finally {
+      await restored.close();
+    }
+    expect(readFileSync(path.join(restoredDir, "session-secret"), "utf8")).toBe(
+      readFileSync(path.join(dataDir, "session-secret"), "utf8"),
+    );
+    expect(readdirSync(restoredDir).sort()).toEqual(["pgdata", "session-secret", "uploads"]);
+  }, 60_000);
+
+  test("restore refuses a DATA_DIR that holds a database, or one a server runs on", async () => {
+    const run = await runCommand("restore-cli.ts", [archive, "--data-dir", restoredDir], {});
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("already holds a database (pgdata/)");
+
+    const refusal = await restoreBackup({ file: archive, dataDir }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(OpsRefusal);
+    expect((refusal as Error).message).toMatch(/A server is running on DATA_DIR=.* \(pid \d+\)/);
+  }, 30_000);
+
+  describe("npm run move-to-postgres", () => {
+    const prefix = `ops_move_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const names = { stopped: `${prefix}_stopped`, live: `${prefix}_live` };
+    const targetUrl = (name: string) => {
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${name}`;
+      return url.toString();
+    };
+    beforeAll(async () => {
+      await withAdmin(async (client) => {
+        for (const name of Object.values(names)) await client.query(`create database ${name}`);
+      });
+    });
+    afterAll(async () => {
+      await withAdmin(async (client) => {
+        for (const name of Object.values(names)) await client.query(`drop database if exists ${name} with (force)`);
+      });
+    });
+
+    test("the stopped restored DATA_DIR into an empty database: same counts, then migrate() applies nothing", async () => {
+      const url = targetUrl(names.stopped);
+      const run = await runCommand("move-to-postgres-cli.ts", ["--database-url", url], { DATA_DIR: restoredDir });
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`All ${Object.keys(serverCounts).length} tables match`);
+
+      const moved = await openDatabase({ databaseUrl: url });
+      try {
+        expect(await countTables(runOn(moved.db))).toEqual(serverCounts);
+        expect(await migrate(moved)).toEqual([]);
+        // The sequences go on after the moved rows: the next id is a free one.
+        const { rows } = await sql<{ free: boolean }>`
+          select nextval('history_id_seq') > (select max(id) from history) as free`.execute(moved.db);
+        expect(rows[0]!.free).toBe(true);
+      } finally {
+        await moved.close();
+      }
+    }, 60_000);
+
+    test("from the running server (its dump over the control socket)", async () => {
+      const result = await moveToPostgres({ dataDir, databaseUrl: targetUrl(names.live) });
+      expect(result.moved).toBe(true);
+      expect(result.serverPid).toBe(process.pid);
+      expect(Object.fromEntries(result.comparison.map((row) => [row.table, row.found]))).toEqual(serverCounts);
+    }, 60_000);
+
+    test("a database that already has tables is refused, and nothing is written", async () => {
+      const url = targetUrl(names.stopped);
+      const run = await runCommand("move-to-postgres-cli.ts", [], { DATA_DIR: restoredDir, DATABASE_URL: url });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("The target database is not empty");
+    }, 30_000);
+  });
+});
+
+describe("the control socket at start", () => {
+  test("a stale socket file is replaced; one that answers stops a second server", async () => {
+    const dataDir = scratch("control-");
+    const socketPath = controlSocketPath(dataDir);
+    // A process killed while listening leaves its socket file behind, with nobody answering.
+    const leftover = `require("node:net").createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, "SIGKILL"))`;
+    await new Promise((resolve) => execFile(process.execPath, ["-e", leftover], resolve));
+    expect(statSync(socketPath).isSocket()).toBe(true);
+
+    const options = {
+      config: { dataDir, storage: { kind: "disk" as const, root: path.join(dataDir, "uploads") } },
+      database: {} as Database,
+      logger: pino({ level: "silent" }),
+    };
+    const control = await startControlSocket(options);
+    try {
+      expect((await askControlSocket(dataDir, "GET", "/status"))?.body).toEqual({ status: "ready", pid: process.pid });
+      await expect(startControlSocket(options)).rejects.toThrow(/Another server \(pid \d+\) is running on DATA_DIR=/);
+    } finally {
+      await control.close();
+    }
+    expect(existsSync(socketPath)).toBe(false);
+    expect(await askControlSocket(dataDir, "GET", "/status")).toBeNull();
+  });
+});
+
+describe("npm run backup with DATABASE_URL", () => {
+  test("refuses and gives the pg_dump command", async () => {
+    const dataDir = scratch("backup-pg-");
+    const run = await runCommand("backup-cli.ts", [], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("pg_dump --format=custom --no-owner --no-privileges");
+    expect(run.stderr).toContain(`-C ${dataDir} uploads session-secret`);
+    expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+  }, 30_000);
+});
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `The move test needs a PostgreSQL server where it may create databases named ops_move_*: ${ADMIN_URL} did ` +
+        `not answer (${(error as Error).message}). Point OPS_DATABASE_URL at one.`,
+    );
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
