@@ -30,7 +30,9 @@ runTool(async () => {
     );
   }
   console.log("\nNext: start the server on PostgreSQL (its migrations find everything applied):");
-  console.log(`  DATABASE_URL='${databaseUrl.replace(/(\/\/[^:@/]*):[^@/]*@/, "$1:***@")}' npm start`);
+  console.log(
+    `  DATABASE_URL='${databaseUrl.replace(/(\/\/[^:@/]*):[^@/]*@/, "$1:***@")}' npm run serve (or npm start, which builds first)`,
+  );
   if (config.storage.kind === "disk") {
     console.log(
       `Uploads stay in ${config.storage.root}: keep DATA_DIR (also its session-secret) for that server, or copy them ` +

@@ -50,6 +50,6 @@ runTool(async () => {
         "start it with that version or newer.",
     );
   }
-  console.log(`Start it with: DATA_DIR=${dataDir} npm start`);
+  console.log(`Start it with: DATA_DIR=${dataDir} npm run serve (or npm start, which builds first)`);
   return 0;
 });
