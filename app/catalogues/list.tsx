@@ -6,6 +6,7 @@ import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useRowTicks } from "~/components/row-ticks";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { DuplicateForm } from "./duplicate-form";
@@ -62,7 +63,7 @@ export default function CatalogueList() {
         <input type="hidden" name="redirectTo" value={here} />
       </Form>
       {page.items.length === 0 ? (
-        <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : texts.empty}</p>
+        <p className="empty-state">{params.q ? NO_SEARCH_RESULTS : texts.empty}</p>
       ) : (
         <DataList
           label={title}

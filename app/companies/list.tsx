@@ -5,6 +5,7 @@ import { COMPANY_TEXTS as T, statusLabel } from "../../api/domain/organisation";
 
 import { DataList, type DataColumn } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { companyListLoader } from "./list.server";
 import { DEFAULT_SORT } from "./sort";
@@ -32,7 +33,7 @@ export default function CompanyList() {
     <section aria-label={T.listTab}>
       <ListSearch params={params} label={T.searchLabel} defaultSort={DEFAULT_SORT} />
       {page.items.length === 0 ? (
-        <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : T.empty}</p>
+        <p className="empty-state">{params.q ? NO_SEARCH_RESULTS : T.empty}</p>
       ) : (
         <DataList
           label={T.title}

@@ -6,6 +6,7 @@ import { FilterChoices } from "~/components/filter-choices";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useRowTicks } from "~/components/row-ticks";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { ENVIRONMENT_IMPORTER_HREF, QR_BULK_ACTION } from "./links";
@@ -83,7 +84,7 @@ export default function EnvironmentList() {
           {loadError}
         </p>
       ) : rows.length === 0 ? (
-        <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : T.empty}</p>
+        <p className="empty-state">{params.q ? NO_SEARCH_RESULTS : T.empty}</p>
       ) : (
         <DataList
           label="Ambientes"

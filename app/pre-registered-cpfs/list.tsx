@@ -7,6 +7,7 @@ import { CPF_TEXTS as T, STATUS_ACTION_LABELS, STATUS_ACTIONS } from "../../api/
 import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { useRowTicks } from "~/components/row-ticks";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { cpfListLoader } from "./list.server";
 import { DEFAULT_SORT } from "./sort";
@@ -45,7 +46,7 @@ export default function CpfList() {
         </Form>
       ) : null}
       {page.items.length === 0 ? (
-        <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : T.empty}</p>
+        <p className="empty-state">{params.q ? NO_SEARCH_RESULTS : T.empty}</p>
       ) : (
         <DataList
           label={T.title}

@@ -6,6 +6,7 @@ import { DataList } from "~/components/data-list";
 import { FilterChoices } from "~/components/filter-choices";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
 import type { collaboratorsLoader } from "./collaborators.server";
@@ -52,7 +53,7 @@ export default function CollaboratorsReport() {
         </p>
       ) : null}
       {rows.length === 0 ? (
-        <p className="empty-state">{state.q ? "Nenhum resultado para a busca." : T.collaboratorsEmpty}</p>
+        <p className="empty-state">{state.q ? NO_SEARCH_RESULTS : T.collaboratorsEmpty}</p>
       ) : (
         <DataList<Row>
           wide

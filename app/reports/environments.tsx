@@ -5,6 +5,7 @@ import { REPORT_TEXTS as T } from "../../api/domain/reports";
 import { FilterChoices } from "~/components/filter-choices";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import { ENVIRONMENT_FIELDS, ENVIRONMENTS_DEFAULT_SORT as DEFAULT_SORT } from "./environment-report";
 import type { environmentsLoader } from "./environments.server";
@@ -42,7 +43,7 @@ export default function EnvironmentsReport() {
         </p>
       ) : null}
       {cards.length === 0 ? (
-        <p className="empty-state">{state.q ? "Nenhum resultado para a busca." : T.environmentsEmpty}</p>
+        <p className="empty-state">{state.q ? NO_SEARCH_RESULTS : T.environmentsEmpty}</p>
       ) : (
         <ul className="report-cards" aria-label={T.environmentsTitle}>
           {cards.map((card) => (

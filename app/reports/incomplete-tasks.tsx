@@ -5,6 +5,7 @@ import { INCOMPLETE_FILTERS, INCOMPLETE_TEXTS as T } from "../../api/domain/inco
 import { FilterChoices } from "~/components/filter-choices";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { incompleteListLoader } from "./incomplete-tasks.server";
 import { LegacyToggle, ReportFilters } from "./report-filters";
@@ -50,7 +51,7 @@ export default function IncompleteTasks() {
         </p>
       ) : null}
       {procedures.length === 0 ? (
-        <p className="empty-state">{state.q ? "Nenhum resultado para a busca." : T.empty}</p>
+        <p className="empty-state">{state.q ? NO_SEARCH_RESULTS : T.empty}</p>
       ) : (
         <ul className="procedure-grid" aria-label="Procedimentos com tarefas incompletas">
           {procedures.map((procedure) => (

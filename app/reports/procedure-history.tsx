@@ -2,6 +2,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { INCOMPLETE_TEXTS as T } from "../../api/domain/incomplete-tasks";
 
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
+
 import type { procedureHistoryLoader } from "./incomplete-tasks.server";
 import { DialogPager, ReportDialog } from "./report-dialog";
 
@@ -48,7 +50,7 @@ export default function ProcedureHistory() {
         </button>
       </Form>
       {data.cards.length === 0 ? (
-        <p className="empty-state">{data.busca ? "Nenhum resultado para a busca." : T.procedureEmpty}</p>
+        <p className="empty-state">{data.busca ? NO_SEARCH_RESULTS : T.procedureEmpty}</p>
       ) : (
         <ul className="task-cards">
           {data.cards.map((card) => (

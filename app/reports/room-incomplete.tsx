@@ -2,6 +2,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 
 import { INCOMPLETE_TEXTS as T } from "../../api/domain/incomplete-tasks";
 
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
+
 import type { roomIncompleteLoader } from "./incomplete-tasks.server";
 import { DialogPager, ReportDialog } from "./report-dialog";
 
@@ -27,7 +29,7 @@ export default function RoomIncomplete() {
         </button>
       </Form>
       {data.slots.length === 0 ? (
-        <p className="empty-state">{data.busca ? "Nenhum resultado para a busca." : T.roomEmpty}</p>
+        <p className="empty-state">{data.busca ? NO_SEARCH_RESULTS : T.roomEmpty}</p>
       ) : (
         <ul className="room-incomplete">
           {data.slots.map((slot) => (

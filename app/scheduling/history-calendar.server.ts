@@ -9,6 +9,7 @@ import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { weekdayDateBR } from "~/lib/business-time.server";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { listBookingsOfRange, summariseBookings, type Booking, type BookingScope } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
@@ -188,7 +189,7 @@ export function buildCalendar(
     selectedTitle: weekdayDateBR(selected),
     selected,
     groups,
-    emptyText: T.calendarEmpty,
+    emptyText: state.q.trim() ? NO_SEARCH_RESULTS : T.calendarEmpty,
     notice: dayNotice(counts.get(selected) ?? 0, bookings.length),
   };
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { ErrorList } from "~/components/forms";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import { pairCount, TIPO_HELP, TIPOS, WEEKDAY_NAMES, type ItemErrors, type ItemValues } from "./item-form";
+import { countErrors, pairCount, TIPO_HELP, TIPOS, WEEKDAY_NAMES, type ItemErrors, type ItemValues } from "./item-form";
 import { INTENT } from "./register-fields";
 
 type Choice = { id: number; nome: string };
@@ -14,7 +14,7 @@ function pairLabel(index: number, labels: "create" | "edit") {
   return index === 0 ? "1° Limpeza" : `${index}° Revisão`;
 }
 
-function errorProps(errors: ItemErrors | undefined, name: string) {
+function errorProps(errors: Record<string, string[] | undefined> | undefined, name: string) {
   const list = errors?.[name];
   return list?.length ? { "aria-invalid": true, "aria-describedby": `${name}-erro` } : {};
 }
@@ -42,6 +42,7 @@ export function ItemFields({
   const [dias, setDias] = useState<string[]>(values.dias);
   const [quantidade, setQuantidade] = useState(values.quantidade);
   const count = pairCount(quantidade);
+  const quantidadeErrors = { quantidade: errors?.quantidade ?? countErrors(quantidade) };
   const allTicked = dias.length === WEEKDAY_NAMES.length;
 
   return (
@@ -132,9 +133,9 @@ export function ItemFields({
             maxLength={2}
             value={quantidade}
             onChange={(event) => setQuantidade(event.currentTarget.value)}
-            {...errorProps(errors, "quantidade")}
+            {...errorProps(quantidadeErrors, "quantidade")}
           />
-          <ErrorList id="quantidade-erro" errors={errors?.quantidade} />
+          <ErrorList id="quantidade-erro" errors={quantidadeErrors.quantidade} />
         </div>
         {hydrated ? null : (
           <button type="submit" name="intent" value={INTENT.pairs} className="button" formNoValidate>

@@ -50,6 +50,13 @@ export function pairCount(quantidade: string) {
   return Number.isInteger(count) && count >= 1 ? Math.min(count, MAX_CLEANINGS) : DEFAULT_CLEANINGS;
 }
 
+/**
+ * Why the count typed is not the number of pairs drawn (25 draws 20, 0 draws 1): the rule's message, shown under the
+ * field as soon as the pairs are redrawn, not only when the form is saved. Empty is no message yet (saving says it).
+ */
+export const countErrors = (quantidade: string) =>
+  quantidade.trim() && !z.safeParse(cleaningsCountField, quantidade).success ? [T.cleaningsRange] : undefined;
+
 /** The item fields of a posted form (or of the browser's FormData). 'Marcar todos' ticks every weekday. */
 export function itemValuesOf(form: FormData): ItemValues {
   const text = (name: string) => {

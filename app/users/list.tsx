@@ -5,6 +5,7 @@ import { USER_TEXTS as T } from "../../api/domain/users";
 import { DataList, type DataColumn } from "~/components/data-list";
 import { Pager } from "~/components/list-controls";
 import type { ListParams } from "~/lib/list-params";
+import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import { editHref, namesHref, USERS_PATH } from "./links";
 import type { userListLoader } from "./list.server";
@@ -93,7 +94,7 @@ export default function UserList() {
     <section aria-label={T.listTab}>
       <UserSearch params={params} />
       {rows.length === 0 ? (
-        <p className="empty-state">{params.q ? "Nenhum resultado para a busca." : T.empty}</p>
+        <p className="empty-state">{params.q ? NO_SEARCH_RESULTS : T.empty}</p>
       ) : (
         <DataList
           label="Usuários"

@@ -125,11 +125,11 @@ test("the day strip marks the days with bookings; a day shows its bookings by st
   const hours = await page.locator(".calendar-hour").allTextContents();
   expect(hours).toEqual(["7h", "9h"]);
 
-  // A weekend day of the same search: the spec's empty text.
+  // A weekend day of the same search: nothing found, said as the other lists say it.
   const saturday = daysOf(mes).find((day) => day.weekday === 6)!;
   await dayLink(page, saturday.day).click();
   await expect(page).toHaveURL(new RegExp(`dia=${saturday.iso}`));
-  await expect(page.getByText(T.empty)).toBeVisible();
+  await expect(page.getByText(T.noResults)).toBeVisible();
   await expect(page.getByRole("region", { name: /^Agendamentos das / })).toHaveCount(0);
 
   // At 360 px nothing is wider than the screen: the strip scrolls inside its own box, the chosen day in view.
@@ -150,7 +150,7 @@ test("the day strip marks the days with bookings; a day shows its bookings by st
   // The next month keeps the search and has no booking of this agenda.
   await page.getByRole("link", { name: T.next }).click();
   await expect(page).toHaveURL(new RegExp(`mes=${monthFrom(mes, 1)}.*q=`));
-  await expect(page.getByText(T.empty)).toBeVisible();
+  await expect(page.getByText(T.noResults)).toBeVisible();
   await expect(strip(page).getByRole("link", { name: /, \d+ agendamentos?$/ })).toHaveCount(0);
 });
 

@@ -30,7 +30,8 @@ const T = {
   edited: "A agenda foi alterado com sucesso!",
   deleted: "Agendamento deletado com sucesso",
   removeQuestion: "Tem certeza que deseja remover?",
-  empty: "Não existem agendamentos cadastrados ainda.",
+  noResults: "Nenhum resultado para a busca.",
+  cleaningsRange: "A quantidade de limpezas deve ser de 1 a 20",
 } as const;
 
 const ASG = "Sebastião ASG";
@@ -115,8 +116,14 @@ test("create an agenda of two items, see its bookings, edit, deactivate and remo
   step = itemStep(page, js);
   await step.getByLabel("Ambiente").selectOption({ label: sala });
   await expect(step.getByRole("group", { name: /^Dias da semana/ })).toBeVisible();
+  // A count outside 1 to 20 is said as soon as the pairs are redrawn, not silently drawn as 20.
+  await setCount(step, 25, js);
+  step = itemStep(page, js);
+  await expect(step.getByText(T.cleaningsRange)).toBeVisible();
+  await expect(step.locator(".time-pair")).toHaveCount(20);
   await setCount(step, 3, js);
   step = itemStep(page, js);
+  await expect(step.getByText(T.cleaningsRange)).toHaveCount(0);
   await fillPair(step, "Limpeza", "07:00", "08:00");
   await fillPair(step, "1ª Revisão", "07:30", "10:30");
   await fillPair(step, "2ª Revisão", "14:00", "14:30");
@@ -205,7 +212,7 @@ test("create an agenda of two items, see its bookings, edit, deactivate and remo
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(toast(page, T.edited, "status")).toBeVisible();
   await page.goto(`/historico-agenda?mes=${mes}&dia=${first.iso}&q=${encodeURIComponent(copa)}`);
-  await expect(page.getByText(T.empty)).toBeVisible();
+  await expect(page.getByText(T.noResults)).toBeVisible();
 });
 
 test("screens at 360 and 1280 px: list with cards, register with an item, the item step, edit", async ({

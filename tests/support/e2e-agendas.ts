@@ -15,6 +15,8 @@ import { expect } from "./e2e-fixtures.ts";
 export const CALENDAR_TEXTS = {
   title: "Agenda",
   empty: "Não existem agendamentos cadastrados ainda.",
+  /** The day's empty text while a search is on (issue 27: the other lists' words). */
+  noResults: "Nenhum resultado para a busca.",
   previous: /^Mês anterior/,
   next: /^Próximo mês/,
   strip: "Dias do mês",
