@@ -41,6 +41,11 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 export async function startServer(config: Config) {
   const startedAt = performance.now();
   const logger = pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+  // The built web app first: a start that cannot serve pages stops before it opens (and would leave open) the database.
+  const buildPath = path.join(root, "build", "index.js");
+  if (!existsSync(buildPath))
+    throw new ConfigError("The web app is not built: run `npm run build` (npm start does it).");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   // Disk under DATA_DIR/uploads, or the STORAGE_URL bucket (checked here: a bucket that does not answer stops the start).
   const storage = await createStorage(config);
   // One registry per server (api/lib/metrics.ts); served at /metrics when METRICS_TOKEN is set.
@@ -88,10 +93,6 @@ export async function startServer(config: Config) {
   const pdf = createPdfPool({ readFile: (folder, name) => storage.read(folder, name), logger });
   metrics.watchPdfPool(pdf);
 
-  const buildPath = path.join(root, "build", "index.js");
-  if (!existsSync(buildPath))
-    throw new ConfigError("The web app is not built: run `npm run build` (npm start does it).");
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const remix = createRequestHandler(build, config.env === "production" ? "production" : "development");
 
   const app = new Hono<{ Variables: FrameVariables & RouteVariables }>();

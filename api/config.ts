@@ -111,19 +111,20 @@ const storageUrl = z.string().transform((value, ctx) => {
 });
 
 /**
- * What a refused value is shown as: a STORAGE_URL's user:password and unknown parameters' values are masked, and the
- * two secrets (METRICS_TOKEN, SESSION_SECRET) only by their length.
+ * What a refused value is shown as: any URL's user:password and a STORAGE_URL's unknown parameters' values are masked,
+ * and the two secrets (METRICS_TOKEN, SESSION_SECRET) are shown only by their length.
  */
 function shownValue(name: string, value: string | undefined) {
   if ((name === "METRICS_TOKEN" || name === "SESSION_SECRET") && value !== undefined) {
     return `${value.length} characters, not shown`;
   }
-  if (name !== "STORAGE_URL" || value === undefined) return value;
-  return value
-    .replace(/\/\/[^/?#]*@/, "//***@")
-    .replace(/([?&])([^=&#]*)=([^&#]*)/g, (all, separator: string, parameter: string) =>
-      STORAGE_PARAMETERS.includes(parameter) ? all : `${separator}${parameter}=***`,
-    );
+  if (value === undefined) return value;
+  // user:password of any URL (DATABASE_URL, SMTP_URL, STORAGE_URL): start-up errors end up in logs.
+  const withoutCredentials = value.replace(/\/\/[^/?#]*@/, "//***@");
+  if (name !== "STORAGE_URL") return withoutCredentials;
+  return withoutCredentials.replace(/([?&])([^=&#]*)=([^&#]*)/g, (all, separator: string, parameter: string) =>
+    STORAGE_PARAMETERS.includes(parameter) ? all : `${separator}${parameter}=***`,
+  );
 }
 
 const environmentSchema = z.object({

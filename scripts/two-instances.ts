@@ -1,5 +1,5 @@
 /**
- * The README's 'Several instances' set-up, tried for real (issue 26): two servers on one PostgreSQL behind nginx
+ * The README's 'Operations' set-up of several instances, tried for real (issue 26): two servers on one PostgreSQL behind nginx
  * (round-robin, X-Forwarded-*, TRUST_PROXY=1), then checks what must hold and prints each finding:
  * - a session made through one instance works on the other (sessions live in the database);
  * - wrong passwords spread over both instances meet one sign-in limit (rate limits live in the database);
@@ -50,6 +50,12 @@ server {
     }
 }
 `;
+
+const problems: string[] = [];
+/** A finding that did not hold: listed at the end, and the script exits 1. */
+function expectThat(holds: boolean, problem: string) {
+  if (!holds) problems.push(problem);
+}
 
 async function admin(statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -151,10 +157,15 @@ async function main() {
       ),
     );
     console.log(`one session through both instances: ${seen.join(" ")} (expected 200 six times)`);
+    expectThat(
+      seen.every((status) => status === 200),
+      "the session did not work on both instances",
+    );
 
     const attempts: number[] = [];
     for (let i = 0; i < 7; i++) attempts.push((await signIn("wrong-password")).status);
     console.log(`seven wrong passwords, round-robin over both: ${attempts.join(" ")} (expected 401 × 5, then 429)`);
+    expectThat(attempts.join(" ") === "401 401 401 401 401 429 429", "the sign-in limit was not shared");
     const cleanup = new pg.Client({ connectionString: databaseUrl });
     await cleanup.connect();
     await cleanup.query("delete from rate_limits");
@@ -162,10 +173,12 @@ async function main() {
 
     const killed = await loadWhile(session.token, 10, 3, () => instances[1].kill("SIGKILL"));
     console.log(`10 s of load, instance ${PORTS[1]} killed (SIGKILL) at 3 s:`, killed);
+    expectThat(killed.non2xx + killed.errors + killed.timeouts === 0, "requests were lost when an instance was killed");
     instances[1] = await startInstance(PORTS[1]);
     await new Promise((resolve) => setTimeout(resolve, 6_000)); // nginx's fail_timeout: the instance is back in turn
     const stopped = await loadWhile(session.token, 10, 3, () => instances[0].kill("SIGTERM"));
     console.log(`10 s of load, instance ${PORTS[0]} stopped (SIGTERM) at 3 s:`, stopped);
+    expectThat(stopped.non2xx + stopped.errors + stopped.timeouts === 0, "requests were lost when an instance stopped");
     // Which instance answered (a retried request lists both, the failed one first).
     const answered = new Map<string, number>();
     for (const line of readFileSync(path.join(work, "logs", "access.log"), "utf8")
@@ -184,3 +197,7 @@ async function main() {
 }
 
 await main();
+if (problems.length) {
+  console.error(`\nPROBLEMS:\n- ${problems.join("\n- ")}`);
+  process.exitCode = 1;
+} else console.log("\nEverything held.");

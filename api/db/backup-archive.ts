@@ -21,7 +21,10 @@ export const ARCHIVE_MANIFEST = "manifest.json";
 export const ARCHIVE_SESSION_SECRET = "session-secret";
 export const ARCHIVE_UPLOADS = "uploads";
 
-/** included: DATA_DIR/uploads is in the archive; none: there was no such folder; bucket: STORAGE_URL's, not here. */
+/**
+ * included: DATA_DIR/uploads is in the archive; none: there was no such folder; bucket: STORAGE_URL's, not here;
+ * left out: not asked for (move-to-postgres needs the database only).
+ */
 export type UploadsInArchive = "included" | "none" | "bucket" | "left out";
 
 export type BackupManifest = {

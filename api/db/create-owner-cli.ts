@@ -13,14 +13,13 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
 import { hashPassword } from "../auth/password.ts";
-import { loadConfig } from "../config.ts";
 import { ApiError } from "../lib/errors.ts";
 import { CompanyCreateBody } from "../routes/companies.ts";
 import { createFirstOwner } from "../services/companies.ts";
 
 import { openDatabase, type Database } from "./connection.ts";
 import { migrate } from "./migrate.ts";
-import { dataDirState, openElsewhereMessage } from "./ops-support.ts";
+import { loadToolConfig, refuseLiveEmbeddedDatabase, runTool } from "./ops-support.ts";
 
 /** Each flag, the payload field it fills (as POST /empresas names it) and the prompt a terminal shows for it. */
 const FIELDS = [
@@ -185,38 +184,33 @@ function terminalIo(passwordFromStdin: boolean): OwnerIo & { close(): void } {
 
 class UsageError extends Error {}
 
-async function main() {
-  const argv = process.argv.slice(2);
-  const io = terminalIo(argv.includes("--password-stdin"));
-  const config = loadConfig();
-  // A second process on a live PGlite directory corrupts it: stop the server first (it takes a few seconds).
-  const state = config.databaseUrl ? null : await dataDirState(config.dataDir);
-  if (state?.kind === "server" || state?.kind === "open elsewhere") {
-    console.error(
-      state.kind === "server"
-        ? `A server (pid ${state.pid}) has the embedded database in ${config.dataDir} open: stop it, run create-owner, start it again.`
-        : openElsewhereMessage(config.dataDir),
-    );
-    process.exitCode = 1;
-    return;
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2).filter((arg) => arg !== "--");
+  // --help touches nothing: no configuration read, no database opened.
+  if (argv.includes("--help") || argv.includes("-h")) {
+    console.log(USAGE);
+    return 0;
   }
+  // The tools' configuration: writes no DATA_DIR/session-secret (the server makes or is given its own).
+  const config = loadToolConfig();
+  // A second process on a live PGlite directory corrupts it: stop the server first (it takes a few seconds).
+  await refuseLiveEmbeddedDatabase(config, "create-owner");
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
-  let code: number;
+  // Made after the checks: a terminal's prompt keeps standard input open, so a refusal would otherwise hang.
+  const io = terminalIo(argv.includes("--password-stdin"));
   try {
     await migrate(database);
-    code = await createOwner(database, argv, io);
+    return await createOwner(database, argv, io);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(error.message);
-    code = 2;
+    return 2;
   } finally {
     io.close();
     await database.close();
   }
-  // Set after closing: PGlite's runtime writes its own exit status into process.exitCode when it shuts down.
-  process.exitCode = code;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runTool(main);

@@ -9,7 +9,7 @@ import type { Database } from "./connection.ts";
 import { countTables, runOn, type TableCounts } from "./table-counts.ts";
 
 export type EmbeddedDump = {
-  /** The SQL script (pg_dump --inserts --no-owner --no-privileges), loadable by PostgreSQL 15 and later. */
+  /** The SQL script (pg_dump --no-owner --no-privileges, and the --inserts pglite-tools always adds), loadable by PostgreSQL 15 and later. */
   script: string;
   /** Rows per table when the dump was taken (the same snapshot: nothing else ran meanwhile). */
   tables: TableCounts;

@@ -12,6 +12,7 @@ import { importLegacyFile, LegacyImportError } from "../services/legacy.ts";
 
 import { openDatabase } from "./connection.ts";
 import { migrate } from "./migrate.ts";
+import { refuseLiveEmbeddedDatabase } from "./ops-support.ts";
 
 const file = process.argv.slice(2).find((argument) => argument !== "--");
 if (!file) {
@@ -31,6 +32,10 @@ if (size > LEGACY_MAX_BYTES) {
 }
 
 const config = loadConfig();
+await refuseLiveEmbeddedDatabase(config, "npm run import:legacy").catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
 );

@@ -32,9 +32,16 @@ export async function migrate(database: Database): Promise<string[]> {
   await database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
     try {
-      // Scripts go through execScript (another connection on PostgreSQL, PGlite's own queue on PGlite): the lock is
-      // this connection's session's, held until the unlock below.
-      await database.execScript(
+      // On PostgreSQL the scripts run on the locked connection itself (a pool of one has no other; a query without
+      // parameters goes as a simple query, so a script may hold several statements); PGlite's execScript is its own.
+      const run = (script: string) =>
+        database.kind === "postgres"
+          ? sql
+              .raw(script)
+              .execute(connection)
+              .then(() => {})
+          : database.execScript(script);
+      await run(
         "create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())",
       );
       const applied = new Set(
@@ -44,7 +51,7 @@ export async function migrate(database: Database): Promise<string[]> {
       );
       for (const migration of listMigrations()) {
         if (applied.has(migration.name)) continue;
-        await database.execScript(
+        await run(
           `begin;
            ${migration.script}
            ;

@@ -5,7 +5,6 @@
  * failure or a difference leaves the target empty. Uploads are files and stay where they are.
  */
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 
 import pg from "pg";
@@ -98,7 +97,8 @@ async function takeDump(dataDir: string): Promise<{ dump: Dump; serverPid: numbe
       await database.close();
     }
   }
-  const scratch = await mkdtemp(path.join(tmpdir(), "limpeza-move-"));
+  // Under DATA_DIR, which both processes see: the server's /tmp may be its own (systemd PrivateTmp, a container).
+  const scratch = await mkdtemp(path.join(dataDir, ".limpeza-move-"));
   try {
     const answer = await askControlSocket(dataDir, "POST", "/backup", { out: scratch, uploads: false });
     if (!answer || answer.status !== 200) {

@@ -59,6 +59,22 @@ export function openElsewhereMessage(dataDir: string) {
   );
 }
 
+/**
+ * For a command that writes to the database itself (create-owner, seed, import:legacy): refused while a server or
+ * another process has DATA_DIR's embedded database open. PostgreSQL takes any number of clients: no check.
+ */
+export async function refuseLiveEmbeddedDatabase(config: { databaseUrl?: string; dataDir: string }, command: string) {
+  if (config.databaseUrl) return;
+  const state = await dataDirState(config.dataDir);
+  if (state.kind === "server") {
+    throw new OpsRefusal(
+      `A server (pid ${state.pid}) has the embedded database in ${config.dataDir} open: stop it, run ${command}, ` +
+        "start it again.",
+    );
+  }
+  if (state.kind === "open elsewhere") throw new OpsRefusal(openElsewhereMessage(config.dataDir));
+}
+
 /** Runs a command's main: refusals print their message alone and exit 1. */
 export function runTool(main: () => Promise<number>) {
   main()

@@ -3,7 +3,7 @@
  * from database.sql, the uploads and the session secret. The database is built beside the target and moved into
  * place only when its row counts match the manifest's, so a failed restore leaves the target as it was.
  */
-import { existsSync } from "node:fs";
+import { constants, existsSync } from "node:fs";
 import { chmod, copyFile, cp, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import path from "node:path";
 
@@ -77,8 +77,15 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
     }
     if (archive.sessionSecretFile) {
       const secret = path.join(dataDir, "session-secret");
-      await copyFile(archive.sessionSecretFile, secret);
-      await chmod(secret, 0o600);
+      // A secret already there is kept, as every other file: nothing is overwritten.
+      const copied = await copyFile(archive.sessionSecretFile, secret, constants.COPYFILE_EXCL).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "EEXIST") return false;
+          throw error;
+        },
+      );
+      if (copied) await chmod(secret, 0o600);
     }
     return { ...result, restored: true, ms: performance.now() - began };
   } finally {

@@ -3,9 +3,14 @@ import { loadConfig } from "../config.ts";
 
 import { openDatabase } from "./connection.ts";
 import { migrate } from "./migrate.ts";
+import { refuseLiveEmbeddedDatabase } from "./ops-support.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, resetDatabase, seedDemo } from "./seed.ts";
 
 const config = loadConfig();
+await refuseLiveEmbeddedDatabase(config, "npm run seed").catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
 const database = await openDatabase(
   config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
 );

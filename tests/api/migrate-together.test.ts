@@ -1,5 +1,5 @@
 /**
- * Several instances started at once against one new PostgreSQL database (README 'Several instances'): one applies
+ * Several instances started at once against one new PostgreSQL database (README 'Operations'): one applies
  * every migration, the others wait for its advisory lock and apply nothing, and none fails. Runs where a PostgreSQL
  * server is named (DATABASE_URL, as CI's second API run, or FAULTS_DATABASE_URL).
  */
@@ -33,7 +33,8 @@ describe.skipIf(!ADMIN_URL)("migrations started together", () => {
     await admin(`create database ${NAME}`);
     const url = new URL(ADMIN_URL!);
     url.pathname = `/${NAME}`;
-    const servers = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: url.href })));
+    // A pool of one connection (DATABASE_POOL_SIZE=1): the lock's connection runs the scripts too.
+    const servers = await Promise.all([1, 2, 3, 4].map(() => openDatabase({ databaseUrl: url.href, poolSize: 1 })));
     try {
       const applied = await Promise.all(servers.map((server) => migrate(server)));
       const names = listMigrations().map((migration) => migration.name);

@@ -5,7 +5,7 @@
  * process is left behind. Child processes on the embedded database; the PostgreSQL run of the API suite skips it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -102,6 +102,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("production start", () => {
     expect(again.output()).toContain(`Nothing was written. ${OWNER_EXISTS}`);
     for (const run of [first, again]) expect(run.output()).not.toContain(PASSWORD);
 
+    const builtApp = path.join(root, "build", "index.js");
+    const builtAt = statSync(builtApp).mtimeMs;
     const serve = npm(["serve"]);
     server = serve.child;
     const url = await new Promise<string>((resolve, reject) => {
@@ -112,7 +114,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("production start", () => {
       });
       serve.exited.then((code) => reject(new Error(`npm run serve exited with ${code}:\n${serve.output()}`)));
     });
-    expect(serve.output()).not.toContain("> remix build"); // served as built, not rebuilt
+    expect(statSync(builtApp).mtimeMs).toBe(builtAt); // served as built, not rebuilt
     expect(serve.output()).toContain('"seeded":false');
     const signIn = await fetch(`${url}/api/sessions`, {
       method: "POST",

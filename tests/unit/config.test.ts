@@ -56,6 +56,8 @@ describe("loadConfig", () => {
     expect(failure({ NODE_ENV: "production" })).toMatch(/SESSION_SECRET/);
     expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).toMatch(/SESSION_SECRET/);
     // A secret is never echoed, even a refused one: start-up errors end up in logs.
+    expect(failure({ DATABASE_URL: "postgress://app:s3cret@db/x" })).toContain("postgress://***@db/x");
+    expect(failure({ SMTP_URL: "smtpx://user:s3cret@mail:587" })).not.toContain("s3cret");
     expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).toContain('(got "5 characters, not shown")');
     expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).not.toContain("curto");
     expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
