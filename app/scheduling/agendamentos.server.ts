@@ -21,12 +21,15 @@ export type AgendamentosArgs = {
 
 /**
  * Every /agendamentos route: the page's guard (PAGES: manageRegisters = roleId 1, 2, 3 or none, spec 001 §2), the
- * user as an API caller, and whether they have a main company (the register tab needs one, §2.1).
+ * user as an API caller, and whether they may register (§2.1: 'shown only when the user has a main company').
+ * Company-wide users have it in empresaPrincipal; a branch-level user (roleId 3 or none) works for a branch, which
+ * always belongs to a main company, and registers in that branch, locked (§2.2; issue 27, docs/agendamentos.md).
  */
 export async function requireAgendamentos({ request, context }: AgendamentosArgs) {
   const auth = await requirePage(request, context, AGENDAMENTOS_PATH);
   const api: SignedInCaller = { context, request, auth };
-  return { api, auth, hasMainCompany: auth.empresaPrincipal.length > 0 };
+  const canRegister = auth.empresaPrincipal.length > 0 || "filialId" in scopeQuery(auth);
+  return { api, auth, canRegister };
 }
 
 /** A URL id: a PostgreSQL integer (1 to 2³¹ − 1) in plain digits, else 404 with `message`. */

@@ -4,7 +4,7 @@ import { requireAgendamentos, type AgendamentosArgs } from "./agendamentos.serve
 
 /** The frame of /agendamentos: the title and the tabs; 'Cadastrar agendamentos' needs a main company (§2.1). */
 export async function agendamentosLayoutLoader(args: AgendamentosArgs) {
-  const { hasMainCompany } = await requireAgendamentos(args);
+  const { canRegister } = await requireAgendamentos(args);
   // Texts travel as data, so the frame's bundle does not need the domain module.
-  return { canRegister: hasMainCompany, texts: { listTab: T.listTab, registerTab: T.registerTab } };
+  return { canRegister, texts: { listTab: T.listTab, registerTab: T.registerTab } };
 }

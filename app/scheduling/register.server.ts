@@ -51,8 +51,8 @@ const branchIdOf = (value: unknown) => (typeof value === "string" && /^\d{1,10}$
  * branch is ?empresa= (else the user's own, else the first with a collaborator), locked for branch-level users.
  */
 export async function registerLoader(args: AgendamentosArgs) {
-  const { api, auth, hasMainCompany } = await requireAgendamentos(args);
-  if (!hasMainCompany) throw redirect(AGENDAMENTOS_PATH);
+  const { api, auth, canRegister } = await requireAgendamentos(args);
+  if (!canRegister) throw redirect(AGENDAMENTOS_PATH);
   const { branches, asgs, blocked } = await loadSchedulingChoices(api);
   const today = businessToday();
   const scope = scopeQuery(auth);

@@ -215,6 +215,41 @@ test("create an agenda of two items, see its bookings, edit, deactivate and remo
   await expect(page.getByText(T.noResults)).toBeVisible();
 });
 
+test("a coordinator registers an agenda in their own branch, the company locked", async ({
+  page,
+  request,
+  signInAs,
+  javaScriptEnabled,
+}, testInfo) => {
+  const room = `${uniquePrefix(testInfo)} Recepção`;
+  await createEnvironments(request, [{ name: room, andar: "Térreo", branch: "aldeota" }]);
+  const days = daysOf(monthFrom(businessToday(), 1));
+  const js = javaScriptEnabled ?? true;
+
+  // Issue 27: the register tab used to bounce a branch-level user back to the list without a word.
+  await signInAs("coordenador");
+  await page.goto("/agendamentos");
+  await page.getByRole("link", { name: "Cadastrar agendamentos" }).click();
+  await expect(page).toHaveURL(/\/agendamentos\/cadastrar/);
+  await hydrated(page, js, "#empresa");
+  await expect(page.getByLabel("Empresa")).toBeDisabled();
+  await expect(page.getByLabel("Empresa").locator("option:checked")).toHaveText(branchOption("aldeota"));
+
+  await page.getByLabel("Colaborador").selectOption({ label: ASG });
+  await page.getByRole("button", { name: "Criar novo item" }).click();
+  const step = itemStep(page, js);
+  await step.getByLabel("Ambiente").selectOption({ label: room });
+  await step.getByLabel("Segunda").check();
+  await fillPair(step, "Limpeza", "07:00", "08:00");
+  await step.getByLabel("Vigência inicial").fill(days[0].iso);
+  await step.getByLabel("Vigência final").fill(days.at(-1)!.iso);
+  await step.getByRole("button", { name: "Cadastrar" }).click();
+  await expect(page.getByRole("table", { name: "Itens do agendamento" })).toContainText(room);
+  await page.getByRole("button", { name: "Cadastrar", exact: true }).click();
+  await expect(toast(page, T.created, "status")).toBeVisible();
+  await expect(page).toHaveURL(/\/agendamentos$/);
+});
+
 test("screens at 360 and 1280 px: list with cards, register with an item, the item step, edit", async ({
   page,
   request,
