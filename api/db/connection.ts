@@ -10,6 +10,9 @@ import { preparedStatementClient } from "./pglite-statements.ts";
 import type { DB } from "./schema.ts";
 import { WriteWatch } from "./write-watch.ts";
 
+/** The PostgreSQL pool's connections (the metrics read it at each scrape). */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
 /** One open database: the typed query builder plus a way to run multi-statement scripts (migrations). */
 export type Database = {
   kind: "pglite" | "postgres";
@@ -21,7 +24,9 @@ export type Database = {
   ready(): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL's pool right now (metrics); PGlite has no pool, one connection in this process. */
-  poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  poolStats?(): PoolStats;
+  /** The embedded database's own instance (pg_dump talks to it: api/db/embedded-dump.ts); PostgreSQL has none. */
+  pglite?: PGlite;
 };
 
 const readTable = (db: Kysely<DB>) => sql`select 1 from schema_migrations limit 1`.execute(db);
@@ -212,7 +217,6 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
 
 /** For test set-up: a compressed copy of an embedded database's files. */
 export async function dumpPGlite(database: Database): Promise<Blob> {
-  const pglite = (database as Database & { pglite?: PGlite }).pglite;
-  if (!pglite) throw new Error("dumpPGlite needs an embedded database");
-  return pglite.dumpDataDir("gzip");
+  if (!database.pglite) throw new Error("dumpPGlite needs an embedded database");
+  return database.pglite.dumpDataDir("gzip");
 }

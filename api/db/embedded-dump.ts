@@ -30,7 +30,7 @@ type Settings = Map<string, string>;
  * runs synchronously (pg.execProtocolRawSync): the event loop waits too, for the whole dump.
  */
 export async function dumpEmbeddedDatabase(database: Database): Promise<EmbeddedDump> {
-  const pglite = (database as Database & { pglite?: PGlite }).pglite;
+  const { pglite } = database;
   if (database.kind !== "pglite" || !pglite) throw new Error("Only the embedded database (PGlite) is dumped here");
   return database.db.connection().execute(async (connection) => {
     const began = performance.now();

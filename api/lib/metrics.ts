@@ -9,10 +9,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { LogEvent } from "kysely";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
+import type { PoolStats } from "../db/connection.ts";
+
 /** Set by a handler that knows what it served (static files); otherwise the route is looked up after the answer. */
 export type RouteVariables = { route?: string };
-
-export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 /** Methods outside this list share one label: a client may send any token as a method. */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);

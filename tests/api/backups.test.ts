@@ -14,12 +14,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import pg from "pg";
 import pino from "pino";
 import * as tar from "tar";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import type { BackupManifest } from "../../api/db/backup-archive.ts";
 import { openDatabase, type Database } from "../../api/db/connection.ts";
@@ -32,6 +31,7 @@ import { restoreBackup } from "../../api/db/restore.ts";
 import { countTables, runOn, type TableCounts } from "../../api/db/table-counts.ts";
 import { createDiskStorage } from "../../api/services/storage.ts";
 import { startServer } from "../../server.ts";
+import { writeTestDatabase } from "../support/db.ts";
 import { testServerConfig } from "../support/server-config.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -73,13 +73,7 @@ describe.skipIf(!PGLITE_RUN)("backup of a running server, restore, move to Postg
   beforeAll(async () => {
     dataDir = scratch("backup-live-");
     // The suite's seeded demo database (tests/support/db.ts) as this DATA_DIR's, instead of seeding anew.
-    const source = inject("testDatabase");
-    if (source.kind !== "pglite") throw new Error("the PGlite run needs the PGlite dump");
-    const seeded = await PGlite.create({
-      dataDir: path.join(dataDir, "pgdata"),
-      loadDataDir: new Blob([readFileSync(source.dumpFile)], { type: "application/x-gzip" }),
-    });
-    await seeded.close();
+    if (!(await writeTestDatabase(dataDir))) throw new Error("the PGlite run needs the PGlite dump");
     server = await startServer(testServerConfig(dataDir));
     // Ten days of the demo's executions through the services: bookings, history and photos in DATA_DIR/uploads.
     const simulated = await simulateDemoHistory(server.database.db, {

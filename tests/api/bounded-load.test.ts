@@ -13,7 +13,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { addDays, formatISO, parseISO } from "date-fns";
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
@@ -21,6 +20,7 @@ import { MAX_BOOKING_ROWS } from "../../api/domain/limits.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { MAX_SAVE_BOOKINGS } from "../../api/domain/schedule-rules.ts";
 import { startServer } from "../../server.ts";
+import { withAdmin } from "../support/db.ts";
 import { testServerConfig } from "../support/server-config.ts";
 
 const ADMIN_URL = process.env.DATABASE_URL;
@@ -32,15 +32,7 @@ const HEALTH_LIMIT_MS = 1000;
 let server: Awaited<ReturnType<typeof startServer>>;
 let dataDir: string;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => withAdmin(ADMIN_URL!, (client) => client.query(statement));
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "bounded-load-"));

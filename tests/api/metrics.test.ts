@@ -4,18 +4,17 @@
  * and PDF gauges. One server (restarted once without the token at the end), on a copy of the suite's embedded
  * database; nothing here signs in. Needs `npm run build` first, as the e2e suite does.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 
 import { openDatabase } from "../../api/db/connection.ts";
 import { bearerMatches, createMetrics } from "../../api/lib/metrics.ts";
 import { startServer } from "../../server.ts";
-import { openTestDatabase } from "../support/db.ts";
+import { openTestDatabase, writeTestDatabase } from "../support/db.ts";
 import { testServerConfig } from "../support/server-config.ts";
 
 const TOKEN = "m".repeat(20) + "3tr1c5-t0k3n-0f-t3st";
@@ -25,7 +24,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "metrics-"));
-  await copyTestDatabase(dataDir);
+  await writeTestDatabase(dataDir);
   server = await startServer(testServerConfig(dataDir, { DEMO_DATA: "false", METRICS_TOKEN: TOKEN }));
 }, 60_000);
 
@@ -33,18 +32,6 @@ afterAll(async () => {
   await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/**
- * The suite's migrated database written into DATA_DIR/pgdata (~2 s) instead of a new one made and migrated by the
- * server (~8 s here); on a PostgreSQL run there is no PGlite dump, and the server makes its own.
- */
-async function copyTestDatabase(dir: string) {
-  const source = inject("testDatabase");
-  if (source.kind !== "pglite") return;
-  const loadDataDir = new Blob([readFileSync(source.dumpFile)], { type: "application/x-gzip" });
-  const pglite = await PGlite.create({ dataDir: path.join(dir, "pgdata"), loadDataDir });
-  await pglite.close();
-}
 
 const get = (pathname: string, init: RequestInit = {}) =>
   fetch(new URL(pathname, server.url), { redirect: "manual", ...init });

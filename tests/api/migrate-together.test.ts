@@ -4,24 +4,16 @@
  * server is named (DATABASE_URL, as CI's second API run, or FAULTS_DATABASE_URL).
  */
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { openDatabase } from "../../api/db/connection.ts";
 import { listMigrations, migrate } from "../../api/db/migrate.ts";
+import { withAdmin } from "../support/db.ts";
 
 const ADMIN_URL = process.env.FAULTS_DATABASE_URL ?? process.env.DATABASE_URL;
 const NAME = `migrate_together_${process.pid}`;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => withAdmin(ADMIN_URL!, (client) => client.query(statement));
 
 afterAll(async () => {
   if (ADMIN_URL) await admin(`drop database if exists ${NAME} with (force)`);

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
@@ -166,6 +167,19 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   });
 }
 
+/**
+ * The suite's migrated demo database written into DATA_DIR/pgdata, for a whole server started on it (~2 s instead of
+ * ~8 s to create and migrate one). Answers false on a PostgreSQL run, where there is no PGlite dump.
+ */
+export async function writeTestDatabase(dataDir: string): Promise<boolean> {
+  const from = inject("testDatabase");
+  if (from?.kind !== "pglite") return false;
+  const loadDataDir = new Blob([readFileSync(from.dumpFile)], { type: "application/x-gzip" });
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, "pgdata"), loadDataDir });
+  await pglite.close();
+  return true;
+}
+
 /** Copies of one template made at the same moment can collide on the template's lock: retry briefly. */
 async function createFromTemplate(client: pg.Client, name: string, template: string) {
   for (let attempt = 1; ; attempt++) {
@@ -180,7 +194,8 @@ async function createFromTemplate(client: pg.Client, name: string, template: str
   }
 }
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One short admin connection to a PostgreSQL server (create and drop test databases). */
+export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
