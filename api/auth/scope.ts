@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 import { isBlockedOnWeb, isBranchLevel } from "../domain/roles.ts";
-import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS } from "../domain/schedule-texts.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 
 /**

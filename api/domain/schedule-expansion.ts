@@ -30,6 +30,9 @@ export const WEEKDAY_NAMES = ["Domingo", "Segunda", "Terça", "Quarta", "Quinta"
 export const PERIODICITY_KINDS = ["Semanal", "12X", "Semana Alternada", "Mensal", "Anual"] as const;
 export type PeriodicityKind = (typeof PERIODICITY_KINDS)[number];
 /** The types the register and edit forms offer (spec 001 §2.2, §2.3, §9); the others exist in the form code only. */
+/** How a 12X agenda's days read where a weekly one lists its weekdays (ours; issue 27: never 'Dias da semana: 12X'). */
+export const ALTERNATE_DAYS_TEXT = "Dia sim, dia não";
+
 export const OFFERED_PERIODICITY_KINDS = ["Semanal", "12X"] as const satisfies readonly PeriodicityKind[];
 
 /** A day of an 'Anual' periodicity: day 1-31, month 1-12, kept clamped (`clampAnnualDate`). */

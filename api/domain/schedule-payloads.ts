@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-import { idField, INT32_MAX } from "./fields.ts";
+import { idField, INT32_MAX, preprocess } from "./fields.ts";
 import { booleanField } from "./organisation.ts";
 import {
   dateNumber,
@@ -18,15 +18,14 @@ import {
 } from "./schedule-expansion.ts";
 import {
   agendaItemIssues,
-  annualDatesField,
   dateField,
-  daysOfMonthField,
   MAX_CLEANINGS,
-  SCHEDULE_TEXTS as T,
   timeField,
+  toList,
   weekdaysField,
   type ScheduleIssue,
 } from "./schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "./schedule-texts.ts";
 
 /**
  * The save and update payloads of spec 001 §3 (POST /agendas/v2/saveAgenda, PUT /agendas/updateAgenda) as zod/mini
@@ -34,6 +33,43 @@ import {
  * §5 rules named by payload field. Server-side in practice (the API's bodies, the web app's actions): the browser's
  * forms import ./schedule-rules.ts alone, whose module-level schemas are all they need (JS budget).
  */
+
+// The periodicities the forms do not offer (Mensal, Anual): their fields live here, out of the forms' script.
+
+/** Mensal: days 1 to 31, sorted and each once. */
+export const daysOfMonthField = preprocess(
+  (value) => toList(value).map((entry) => (typeof entry === "string" && /^\s*\d+\s*$/.test(entry) ? +entry : entry)),
+  z.pipe(
+    z
+      .array(
+        z
+          .int({ error: T.dayOfMonthInvalid })
+          .check(z.minimum(1, T.dayOfMonthInvalid), z.maximum(31, T.dayOfMonthInvalid)),
+      )
+      .check(z.maxLength(62, T.dayOfMonthInvalid)),
+    z.transform((days: number[]) => sortDaysOfMonth(days)),
+  ),
+);
+
+/** Anual: 'dd/MM' dates, clamped (29/02 is 28/02), sorted by month and day, each once. */
+export const annualDatesField = preprocess(
+  toList,
+  z.pipe(
+    z.array(z.string({ error: T.annualDateInvalid })).check(z.maxLength(732, T.annualDateInvalid)),
+    z.transform((texts: string[], context) => {
+      const dates: AnnualDate[] = [];
+      for (const text of texts) {
+        const date = parseAnnualDate(text);
+        if (!date) {
+          context.issues.push({ code: "custom", message: T.annualDateInvalid, input: text });
+          return z.NEVER;
+        }
+        dates.push(date);
+      }
+      return sortAnnualDates(dates);
+    }),
+  ),
+);
 
 /** Ids the API takes from the caller's scope instead (Periodicidade's and Revisoes' Id_EmpresasFilial, their ID). */
 const optionalId = z.optional(z.nullable(z.int().check(z.minimum(1), z.maximum(INT32_MAX))));

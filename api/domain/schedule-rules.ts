@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
 
 import { preprocess } from "./fields.ts";
-import { MAX_SUMMARY_DAYS, MAX_UNPAGED_DAYS } from "./limits.ts";
 import {
   dateNumber,
   formatAnnualDate,
@@ -10,10 +9,7 @@ import {
   parseBusinessDate,
   parseTime,
   parseWeekdays,
-  sortAnnualDates,
-  sortDaysOfMonth,
   type AgendaItem,
-  type AnnualDate,
 } from "./schedule-expansion.ts";
 
 /**
@@ -31,22 +27,7 @@ import {
 export const MAX_SAVE_ITEMS = 50;
 export const MAX_SAVE_BOOKINGS = 20_000;
 
-export const SCHEDULE_TEXTS = {
-  // §2.1
-  listTab: "Listar agendamentos",
-  registerTab: "Cadastrar agendamentos",
-  registerBlocked:
-    "Favor verificar se existe ao menos um usuário ASG e uma filial cadastrada antes de registrar um agendamento",
-  confirmRemove: "Tem certeza que deseja remover?",
-  // §2.2, §2.3
-  newItem: "Criar novo item",
-  markAll: "Marcar todos",
-  unmarkAll: "Desmarcar todos",
-  revisionPhotos: "As Revisões serão com foto única?",
-  agendaActive: "Agenda ativada",
-  agendaInactive: "Agenda desativada",
-  // §2.5
-  calendarEmpty: "Não existem agendamentos cadastrados ainda.",
+export const SCHEDULE_FIELD_TEXTS = {
   // §5 'Create schedule'
   companyRequired: "Empresa é obrigatória",
   collaboratorRequired: "Colaborador é obrigatório",
@@ -63,14 +44,6 @@ export const SCHEDULE_TEXTS = {
   vigIniBeforeOriginal: "A data de vigencia inicial está menor que a data anterior.",
   vigFimBeforeVigIni: "A data de vigencia final é menor que a data de vigencia inicial.",
   rangeTooLong: "O range das datas de vigencia é maior que o esperado, valor máximo de um ano.",
-  // §8
-  created: "O agendamento foi cadastrado com sucesso e já pode ser visualizado no calendário",
-  createFailed: "Ocorreu um erro ao cadastrar o agendamento, tente novamente",
-  edited: "A agenda foi alterado com sucesso!",
-  editFailed: "Ocorreu um erro ao editar o agenda, tente novamente",
-  deleted: "Agendamento deletado com sucesso",
-  deleteFailed: "Ocoreu um erro ao deletar o agendamento.",
-  loadFailed: "Erro ao carregar dados, favor recarregue a página.",
   // ours
   environmentRequired: "Ambiente é obrigatório",
   cleaningsRequired: "Quantidade de limpezas é obrigatória",
@@ -82,31 +55,15 @@ export const SCHEDULE_TEXTS = {
   vigenciaTitle: "Vigência incorreta",
   dateInvalid: "Data inválida",
   timeInvalid: "Horário inválido",
-  periodicityInvalid: "Tipo de periodicidade inválido",
-  periodicityMixed: "Escolha apenas um tipo de periodicidade: dias da semana, dias do mês ou datas anuais",
   weekdayInvalid: "Dia da semana inválido",
   weekdays2Required: "Nenhum dia da segunda semana foi selecionado",
   dayOfMonthInvalid: "O dia do mês deve ser de 1 a 31",
   daysOfMonthRequired: "Nenhum dia do mês foi selecionado",
   annualDateInvalid: "Data anual inválida: informe dia (1 a 31) e mês",
   annualDatesRequired: "Nenhuma data anual foi selecionada",
-  // ours: the API's answers (api/services/scheduling.ts)
-  agendaNotFound: "Agenda não encontrada",
-  bookingNotFound: "Agendamento não encontrado",
-  environmentNotFound: "Ambiente não encontrado",
-  collaboratorNotFound: "Colaborador não encontrado",
-  collaboratorNotSchedulable: "O colaborador escolhido não pode ser agendado: escolha um ASG ativo da filial",
-  environmentOtherBranch: "O ambiente escolhido não pertence à filial",
-  branchFixed: "A filial de uma agenda não pode ser alterada",
-  itemsTooMany: `Envie no máximo ${MAX_SAVE_ITEMS} itens por vez`,
   saveTooLargeHint: "Divida os itens em mais de um cadastro ou encurte a vigência.",
-  // spec 001 §5 'Reports' (the toast's text), and ours for an unpaged range over the limit
-  dateRangeInvalid: "Intervalo de datas inválidos, favor verificar",
-  dateRangeTooLong: `Sem paginação (limit), o intervalo de datas pode ter no máximo ${MAX_UNPAGED_DAYS} dias`,
-  summaryRangeTooLong: `O resumo cobre no máximo ${MAX_SUMMARY_DAYS} dias`,
-  searchFieldsInvalid: "Campos de busca inválidos",
 } as const;
-const T = SCHEDULE_TEXTS;
+const T = SCHEDULE_FIELD_TEXTS;
 
 /** 'Horário incorreto - O 2º horário inicial está maior ou igual ao horário final' (n counts from the main slot). */
 export function slotOrderMessage(n: number) {
@@ -159,7 +116,7 @@ export const cleaningsCountField = preprocess(
 );
 
 /** One value, several (a form's repeated field) or none, as a list. */
-const toList = (value: unknown): unknown[] =>
+export const toList = (value: unknown): unknown[] =>
   value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
 
 /** DIAS_SEMANA: ' - '-joined names (the wire) or a list of names or 0-6 (a form's tick boxes), as weekdays. */
@@ -174,41 +131,6 @@ export const weekdaysField = preprocess(
         return z.NEVER;
       }
       return weekdays;
-    }),
-  ),
-);
-
-/** Mensal: days 1 to 31, sorted and each once. */
-export const daysOfMonthField = preprocess(
-  (value) => toList(value).map((entry) => (typeof entry === "string" && /^\s*\d+\s*$/.test(entry) ? +entry : entry)),
-  z.pipe(
-    z
-      .array(
-        z
-          .int({ error: T.dayOfMonthInvalid })
-          .check(z.minimum(1, T.dayOfMonthInvalid), z.maximum(31, T.dayOfMonthInvalid)),
-      )
-      .check(z.maxLength(62, T.dayOfMonthInvalid)),
-    z.transform((days: number[]) => sortDaysOfMonth(days)),
-  ),
-);
-
-/** Anual: 'dd/MM' dates, clamped (29/02 is 28/02), sorted by month and day, each once. */
-export const annualDatesField = preprocess(
-  toList,
-  z.pipe(
-    z.array(z.string({ error: T.annualDateInvalid })).check(z.maxLength(732, T.annualDateInvalid)),
-    z.transform((texts: string[], context) => {
-      const dates: AnnualDate[] = [];
-      for (const text of texts) {
-        const date = parseAnnualDate(text);
-        if (!date) {
-          context.issues.push({ code: "custom", message: T.annualDateInvalid, input: text });
-          return z.NEVER;
-        }
-        dates.push(date);
-      }
-      return sortAnnualDates(dates);
     }),
   ),
 );

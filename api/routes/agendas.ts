@@ -4,7 +4,8 @@ import { requirePermission } from "../auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { BOOKING_STATUS_FILTERS } from "../domain/board.ts";
 import { SaveAgendaItem, UpdateAgenda } from "../domain/schedule-payloads.ts";
-import { dateField, MAX_SAVE_BOOKINGS, MAX_SAVE_ITEMS, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { dateField, MAX_SAVE_BOOKINGS, MAX_SAVE_ITEMS } from "../domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
 import {
   bearer,
   branchScopeQuery,

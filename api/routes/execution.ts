@@ -2,7 +2,8 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
-import { dateField, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { dateField } from "../domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
 import { ApiError } from "../lib/errors.ts";
 import { bearer, errorResponses, hhmm, int32, iso, isoText, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {

@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
-import { dateField, SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { dateField } from "../domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
 import {
   bearer,
   branchScopeQuery,

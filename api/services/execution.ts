@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../domain/fields.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
-import { SCHEDULE_TEXTS } from "../domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS } from "../domain/schedule-texts.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { cappedRows, MAX_BOOKING_ROWS, TOO_MANY_ROWS } from "../lib/list-query.ts";
 

@@ -9,7 +9,7 @@ import {
   type Scope,
 } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
-import { SCHEDULE_TEXTS as T } from "../domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
 import { notFound } from "../lib/errors.ts";
 import { limitPageBounds, limitPageRows, onePage } from "../lib/list-query.ts";
 

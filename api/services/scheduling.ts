@@ -39,9 +39,9 @@ import {
   MAX_SAVE_BOOKINGS,
   MAX_SAVE_ITEMS,
   saveTooLargeMessage,
-  SCHEDULE_TEXTS as T,
   type ScheduleIssue,
 } from "../domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { cappedRows, foldSearch, limitPageBounds, limitPageRows, onePage } from "../lib/list-query.ts";
 

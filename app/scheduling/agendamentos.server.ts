@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 
 import { INT32_MAX } from "../../api/domain/environments";
-import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
 import { failLoad, loadActiveBranches } from "~/catalogues/catalogue.server";
 import { invariantResponse } from "~/lib/invariant";

@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { idField } from "../../api/domain/environments";
 import { parseWeekdays } from "../../api/domain/schedule-expansion";
 import { toUpdateAgendaInput } from "../../api/domain/schedule-payloads";
-import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { getAgenda, listSchedulableUsers, updateAgenda, type AgendaDetail } from "~/models/agendas.server";

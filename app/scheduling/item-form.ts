@@ -1,14 +1,20 @@
 import * as z from "zod/mini";
 
 import { idField } from "../../api/domain/fields";
-import { formatWeekdays, WEEKDAY_NAMES, type AgendaItem, type Weekday } from "../../api/domain/schedule-expansion";
+import {
+  ALTERNATE_DAYS_TEXT,
+  formatWeekdays,
+  WEEKDAY_NAMES,
+  type AgendaItem,
+  type Weekday,
+} from "../../api/domain/schedule-expansion";
 import {
   agendaItemIssues,
   cleaningsCountField,
   dateField,
   DEFAULT_CLEANINGS,
   MAX_CLEANINGS,
-  SCHEDULE_TEXTS as T,
+  SCHEDULE_FIELD_TEXTS as T,
   timeField,
   weekdaysField,
   type ScheduleRuleContext,
@@ -172,7 +178,7 @@ export function describeItem(draft: DraftItem) {
   const br = (iso: string) => iso.split("-").reverse().join("/");
   return {
     tipo: item.periodicity.kind,
-    semana: item.periodicity.kind === "Semanal" ? formatWeekdays(item.periodicity.weekdays) : "Dia sim, dia não",
+    semana: item.periodicity.kind === "Semanal" ? formatWeekdays(item.periodicity.weekdays) : ALTERNATE_DAYS_TEXT,
     horarios: [item.main, ...item.revisions].map((slot) => `${slot.horaIni} - ${slot.horaFim}`),
     vigencia: `${br(item.vigIni)} até ${br(item.vigFim)}`,
   };

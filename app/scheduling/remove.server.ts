@@ -1,4 +1,4 @@
-import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { invariantResponse } from "~/lib/invariant";

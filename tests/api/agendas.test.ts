@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { type SaveAgendaInput } from "../../api/domain/schedule-payloads.ts";
-import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts.ts";
 import { AgendaDetail, AgendaSaved, Asg, Booking } from "../../api/routes/agendas.ts";
 import { findAgenda, updateAgenda } from "../../api/services/scheduling.ts";
 import { useTestApi } from "../support/api.ts";

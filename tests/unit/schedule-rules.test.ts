@@ -20,6 +20,8 @@ import {
   addScheduleIssues,
   agendaItemFromSave,
   agendaItemFromUpdate,
+  annualDatesField,
+  daysOfMonthField,
   payloadField,
   periodicityFromWire,
   periodicityName,
@@ -33,17 +35,15 @@ import {
 } from "../../api/domain/schedule-payloads.ts";
 import {
   agendaItemIssues,
-  annualDatesField,
   cleaningsCountField,
   dateField,
-  daysOfMonthField,
   MAX_CLEANINGS,
-  SCHEDULE_TEXTS as T,
   slotOrderMessage,
   timeField,
   weekdaysField,
   type ScheduleRuleContext,
 } from "../../api/domain/schedule-rules.ts";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts.ts";
 
 const NUM_RUNS = 200;
 const TODAY = "2026-03-10";
