@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 /**
- * The agenda calendar (spec 001 §2.5): month title with previous and next, a strip of the month's days, and the chosen
+ * The agenda calendar (spec 001 §2.5): month title with previous and next, the chosen day's week (with the week before
+ * and after: seven days fit a phone, so nothing scrolls sideways, issue 27), and the chosen
  * day's bookings grouped by the hour they start ('7h'), each card with collaborator, environment, time range and
  * 'Principal' or 'Revisão'. Everything is a link: the month and the day live in the URL, so it works without JS and
  * a view can be shared. Texts and dates come formatted from the loader (no date-fns in the browser).
@@ -31,6 +32,8 @@ export type CalendarDay = {
   count: number;
   isToday: boolean;
   isSelected: boolean;
+  /** False for the days of the week that fall in the previous or next month (drawn muted, not counted). */
+  inMonth: boolean;
   href: string;
 };
 export type CalendarData = {
@@ -39,7 +42,10 @@ export type CalendarData = {
   next: { href: string; label: string };
   /** 'Hoje' (today's month and day), or null when today is already the day shown. */
   today: string | null;
+  /** The chosen day's week, Sunday to Saturday. */
   days: CalendarDay[];
+  /** '22 a 28 de novembro', and the links to the same weekday a week before and after. */
+  week: { title: string; previous: string; next: string };
   selected: string;
   selectedTitle: string;
   groups: CalendarGroup[];
@@ -49,15 +55,6 @@ export type CalendarData = {
 };
 
 export function Calendar({ data, cardAction }: { data: CalendarData; cardAction?: (card: CalendarCard) => ReactNode }) {
-  const strip = useRef<HTMLOListElement>(null);
-  // With JS the chosen day is scrolled into the strip's view (its own scroll only: the page does not move).
-  useEffect(() => {
-    const list = strip.current;
-    const chosen = list?.querySelector<HTMLElement>("[aria-current]");
-    if (!list || !chosen) return;
-    list.scrollLeft = chosen.offsetLeft - (list.clientWidth - chosen.offsetWidth) / 2;
-  }, [data.selected]);
-
   return (
     <section className="calendar" aria-labelledby="calendar-month">
       <div className="calendar-month">
@@ -79,14 +76,23 @@ export function Calendar({ data, cardAction }: { data: CalendarData; cardAction?
           <span aria-hidden="true">›</span>
         </Link>
       </div>
-      <nav aria-label="Dias do mês" className="calendar-strip-wrap">
-        <ol className="calendar-strip" ref={strip}>
+      <nav aria-label="Dias da semana" className="calendar-week">
+        <div className="calendar-week-head">
+          <Link to={data.week.previous} className="button calendar-nav" aria-label="Semana anterior" preventScrollReset>
+            <span aria-hidden="true">‹</span>
+          </Link>
+          <p className="calendar-week-title">{data.week.title}</p>
+          <Link to={data.week.next} className="button calendar-nav" aria-label="Próxima semana" preventScrollReset>
+            <span aria-hidden="true">›</span>
+          </Link>
+        </div>
+        <ol className="calendar-strip">
           {data.days.map((day) => (
             <li key={day.iso}>
               <Link
                 to={day.href}
                 preventScrollReset
-                className={`calendar-day${day.isToday ? " is-today" : ""}${day.count > 0 ? " has-bookings" : ""}`}
+                className={`calendar-day${day.isToday ? " is-today" : ""}${day.count > 0 ? " has-bookings" : ""}${day.inMonth ? "" : " is-outside"}`}
                 aria-current={day.isSelected ? "date" : undefined}
                 aria-label={day.label}
               >

@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { addMonths, endOfMonth, format, getDaysInMonth } from "date-fns";
+import { addDays, addMonths, endOfMonth, format } from "date-fns";
 import { ptBR } from "date-fns/locale";
 
 import { MAX_BOOKING_ROWS } from "../../api/domain/limits";
 import { can } from "../../api/domain/roles";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
-import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { weekdayDateBR } from "~/lib/business-time.server";
@@ -140,26 +140,46 @@ export function buildCalendar(
   const first = dayOf(`${state.mes}-01`);
   const { counts, selected, bookings } = month;
 
+  // The week (Sunday to Saturday) of the chosen day: seven links that fit a phone, no strip to scroll sideways
+  // (issue 27). Days of the next or previous month link to that month; their bookings are not counted here.
+  const chosen = dayOf(selected);
+  const sunday = addDays(chosen, -chosen.getDay());
   const days: CalendarDay[] = [];
-  for (let day = 1; day <= getDaysInMonth(first); day++) {
-    const date = new Date(first.getFullYear(), first.getMonth(), day);
+  for (let offset = 0; offset < 7; offset++) {
+    const date = addDays(sunday, offset);
     const iso = isoDay(date);
-    const count = counts.get(iso) ?? 0;
+    const inMonth = iso.startsWith(`${state.mes}-`);
+    const count = inMonth ? (counts.get(iso) ?? 0) : 0;
     const isToday = iso === today;
     const parts = [format(date, "EEEE, d 'de' MMMM", { locale: ptBR })];
     if (isToday) parts.push("hoje");
-    parts.push(count === 0 ? "sem agendamentos" : `${count} ${count === 1 ? "agendamento" : "agendamentos"}`);
+    if (inMonth)
+      parts.push(count === 0 ? "sem agendamentos" : `${count} ${count === 1 ? "agendamento" : "agendamentos"}`);
     days.push({
       iso,
-      day,
+      day: date.getDate(),
       weekday: format(date, "EEEEEE", { locale: ptBR }),
       label: parts.join(", "),
       count,
       isToday,
       isSelected: iso === selected,
-      href: href({ dia: iso }),
+      inMonth,
+      href: href({ mes: iso.slice(0, 7), dia: iso }),
     });
   }
+  const weekLink = (offset: number) => {
+    const iso = isoDay(addDays(chosen, offset));
+    return href({ mes: iso.slice(0, 7), dia: iso });
+  };
+  const saturday = addDays(sunday, 6);
+  const week = {
+    title:
+      sunday.getMonth() === saturday.getMonth()
+        ? `${sunday.getDate()} a ${format(saturday, "d 'de' MMMM", { locale: ptBR })}`
+        : `${format(sunday, "d 'de' MMMM", { locale: ptBR })} a ${format(saturday, "d 'de' MMMM", { locale: ptBR })}`,
+    previous: weekLink(-7),
+    next: weekLink(7),
+  };
 
   const groups: CalendarGroup[] = [];
   for (const booking of bookings) {
@@ -186,6 +206,7 @@ export function buildCalendar(
     today:
       today.startsWith(`${state.mes}-`) && selected === today ? null : href({ mes: today.slice(0, 7), dia: today }),
     days,
+    week,
     selectedTitle: weekdayDateBR(selected),
     selected,
     groups,

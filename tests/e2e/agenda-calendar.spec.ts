@@ -49,16 +49,16 @@ test("the current month opens first, and the previous and next links move the mo
   await expect(page.getByRole("heading", { level: 1, name: T.title })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: monthTitle(mes) })).toBeVisible();
 
-  // Today is marked (and is the day shown), with every day of the month in the strip.
+  // Today is marked (and is the day shown), in its week: seven days, Sunday to Saturday.
   const todayLink = dayLink(page, Number(today.slice(8)));
   await expect(todayLink).toHaveAttribute("aria-label", /, hoje, /);
   await expect(todayLink).toHaveAttribute("aria-current", "date");
-  await expect(strip(page).getByRole("link")).toHaveCount(daysOf(mes).length);
+  await expect(strip(page).getByRole("link", { name: /^[a-zçá-]+, \d+ de / })).toHaveCount(7);
+  await expect(strip(page).getByRole("link", { name: /^domingo, / })).toHaveCount(1);
 
   await page.getByRole("link", { name: T.next }).click();
   await expect(page).toHaveURL(`${PATH}?mes=${monthFrom(today, 1)}`);
   await expect(page.getByRole("heading", { level: 2, name: monthTitle(monthFrom(today, 1)) })).toBeVisible();
-  await expect(strip(page).getByRole("link")).toHaveCount(daysOf(monthFrom(today, 1)).length);
   await expect(strip(page).getByRole("link", { name: /, hoje, / })).toHaveCount(0);
 
   await page.getByRole("link", { name: T.previous }).click();
@@ -70,6 +70,12 @@ test("the current month opens first, and the previous and next links move the mo
   await page.getByRole("link", { name: "Hoje", exact: true }).click();
   await expect(page).toHaveURL(`${PATH}?mes=${mes}&dia=${today}`);
   await expect(page.getByRole("heading", { level: 2, name: monthTitle(mes) })).toBeVisible();
+
+  // 'Semana anterior' shows the same weekday a week before, in its own month.
+  const weekAgo = new Date(Date.parse(`${today}T12:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole("link", { name: T.previousWeek }).click();
+  await expect(page).toHaveURL(`${PATH}?mes=${weekAgo.slice(0, 7)}&dia=${weekAgo}`);
+  await expect(dayLink(page, Number(weekAgo.slice(8)))).toHaveAttribute("aria-current", "date");
 });
 
 test("the day strip marks the days with bookings; a day shows its bookings by start hour", async ({
@@ -87,23 +93,29 @@ test("the day strip marks the days with bookings; a day shows its bookings by st
   await page.getByRole("button", { name: T.filter }).click();
   await expect(page).toHaveURL(new RegExp(`mes=${mes}.*q=`));
 
-  // Monday to Friday have the main cleaning and its revision; weekends have nothing.
-  for (const day of daysOf(mes)) {
+  // With no day in the URL, a later month opens on its first day with bookings.
+  const firstWeekday = daysOf(mes).find((day) => day.weekday !== 0 && day.weekday !== 6)!;
+  await expect(dayLink(page, firstWeekday.day)).toHaveAttribute("aria-current", "date");
+
+  // The strip shows that day's week; 'Próxima semana' moves on a week (the same weekday), keeping the search. The
+  // first Monday after that day is in the next week.
+  await expect(strip(page).getByRole("link", { name: /^[a-zçá-]+, \d+ de / })).toHaveCount(7);
+  await page.getByRole("link", { name: T.nextWeek }).click();
+  await expect(page).toHaveURL(new RegExp(`dia=${daysOf(mes)[firstWeekday.day + 6].iso}.*q=`));
+  const monday = daysOf(mes).find((day) => day.weekday === 1 && day.iso > firstWeekday.iso)!;
+  await dayLink(page, monday.day).click();
+  await expect(page).toHaveURL(new RegExp(`dia=${monday.iso}`));
+  await expect(dayLink(page, monday.day)).toHaveAttribute("aria-current", "date");
+  await expect(page.getByRole("heading", { level: 3, name: /^Segunda-feira, \d+ de [a-zç]+ de \d{4}$/ })).toBeVisible();
+
+  // Monday to Friday of that week have the main cleaning and its revision; its weekend has nothing.
+  for (const day of daysOf(mes).filter((other) => other.day >= monday.day - 1 && other.day <= monday.day + 5)) {
     const weekend = day.weekday === 0 || day.weekday === 6;
     await expect(dayLink(page, day.day)).toHaveAttribute(
       "aria-label",
       weekend ? /, sem agendamentos$/ : /, 2 agendamentos$/,
     );
   }
-  // With no day in the URL, a later month opens on its first day with bookings.
-  const firstWeekday = daysOf(mes).find((day) => day.weekday !== 0 && day.weekday !== 6)!;
-  await expect(dayLink(page, firstWeekday.day)).toHaveAttribute("aria-current", "date");
-
-  const monday = daysOf(mes).find((day) => day.weekday === 1)!;
-  await dayLink(page, monday.day).click();
-  await expect(page).toHaveURL(new RegExp(`dia=${monday.iso}`));
-  await expect(dayLink(page, monday.day)).toHaveAttribute("aria-current", "date");
-  await expect(page.getByRole("heading", { level: 3, name: /^Segunda-feira, \d+ de [a-zç]+ de \d{4}$/ })).toBeVisible();
 
   const seven = hourGroup(page, "7h");
   await expect(seven.getByRole("heading", { level: 4, name: "7h" })).toBeVisible();
@@ -126,26 +138,22 @@ test("the day strip marks the days with bookings; a day shows its bookings by st
   expect(hours).toEqual(["7h", "9h"]);
 
   // A weekend day of the same search: nothing found, said as the other lists say it.
-  const saturday = daysOf(mes).find((day) => day.weekday === 6)!;
+  const saturday = daysOf(mes)[monday.day + 4]; // the Saturday of Monday's week
   await dayLink(page, saturday.day).click();
   await expect(page).toHaveURL(new RegExp(`dia=${saturday.iso}`));
   await expect(page.getByText(T.noResults)).toBeVisible();
   await expect(page.getByRole("region", { name: /^Agendamentos das / })).toHaveCount(0);
 
-  // At 360 px nothing is wider than the screen: the strip scrolls inside its own box, the chosen day in view.
+  // At 360 px nothing is wider than the screen: the week's seven days are all in view.
   await page.setViewportSize({ width: 360, height: 780 });
   await dayLink(page, monday.day).click();
   await expect(card(hourGroup(page, "7h"), agenda.environment)).toBeVisible();
-  const widths = await page.evaluate(() => ({
-    page: document.scrollingElement!.scrollWidth,
-    viewport: window.innerWidth,
-    strip: document.querySelector(".calendar-strip")!.scrollWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
-  expect(widths.strip).toBeGreaterThan(widths.viewport);
-  const chosen = await dayLink(page, monday.day).boundingBox();
-  expect(chosen!.x).toBeGreaterThanOrEqual(0);
-  expect(chosen!.x + chosen!.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const link of await strip(page).getByRole("link").all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
 
   // The next month keeps the search and has no booking of this agenda.
   await page.getByRole("link", { name: T.next }).click();

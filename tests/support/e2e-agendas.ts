@@ -19,7 +19,9 @@ export const CALENDAR_TEXTS = {
   noResults: "Nenhum resultado para a busca.",
   previous: /^Mês anterior/,
   next: /^Próximo mês/,
-  strip: "Dias do mês",
+  strip: "Dias da semana",
+  previousWeek: "Semana anterior",
+  nextWeek: "Próxima semana",
   filter: "Filtrar",
 } as const;
 
