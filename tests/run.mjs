@@ -139,6 +139,28 @@ if (chromium.ok) {
   });
 }
 
+/** Seconds per test file, slowest first: vitest's files, and Playwright's files per project (js, no-js). */
+function fileTimes() {
+  const times = new Map();
+  const add = (name, ms) => times.set(name, (times.get(name) ?? 0) + ms);
+  for (const file of [vitestFile, path.join(resultsDir, "vitest-load.json")]) {
+    for (const result of readJson(file)?.testResults ?? [])
+      add(`vitest ${path.relative(root, result.name)}`, (result.endTime ?? 0) - (result.startTime ?? 0));
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          add(`${test.projectName} tests/e2e/${spec.file}`, result.duration ?? 0);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of readJson(playwrightFile)?.suites ?? []) walk(suite);
+  return [...times].sort((a, b) => b[1] - a[1]);
+}
+
+console.log("\nSeconds per test file (Playwright: summed over its tests, which run two at a time)");
+for (const [name, ms] of fileTimes()) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)}  ${name}`);
+
 console.log("\nResults");
 for (const suite of suites) {
   const skipped = suite.skipped ? `, ${suite.skipped} skipped` : "";

@@ -32,6 +32,7 @@ test("the audit dashboard of one room today: eight charts, font, filters", async
   request,
   signInAs,
 }, info) => {
+  test.setTimeout(90_000); // a long walk through the page: room for a loaded machine
   const phone = await agendaToday(
     request,
     { name: `Auditoria ${info.project.name} ${Date.now()}`, andar: "Térreo", mandatory: ["Limpar piso"] },

@@ -4,6 +4,7 @@ import { drawer, expect, submitSignIn, test, toast } from "../support/e2e-fixtur
 
 test.describe("signed out", () => {
   test("a private page sends to sign-in, keeping the target", async ({ page }) => {
+    test.setTimeout(90_000); // 29 pages in a row: room for a loaded machine
     for (const path of [
       "/dashboard",
       "/profile",
