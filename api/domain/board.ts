@@ -43,8 +43,11 @@ export const BOARD_TEXTS = {
   notStarted: "A iniciar",
   inProgress: "Em andamento",
   extra: "Fez a mais",
-  // ours: a time the records do not have (a finished slot without history)
-  missingTime: "--:--",
+  // ours: 'Realizado' when the records hold one end of the span or none (issue 27: never '--:-- - 09:14')
+  startedAt: "Iniciado às",
+  justifiedAt: "Justificado às",
+  closedAt: "Encerrado às",
+  noTimes: "Sem horário registrado",
   // ours: 'Mostrar mais' stops at a page of the API (500 cards)
   cardsCapped: "Cada coluna mostra no máximo 500 cartões: use a busca ou um período menor para ver os demais.",
 } as const;
@@ -252,10 +255,14 @@ export function timeRange(slot: TimeSlot): string {
   return `${clock(slot.horaIni)} - ${clock(slot.horaFim)}`;
 }
 
-function performedRange(span: PerformedSpan): string {
-  const start = businessTime(span.start) ?? BOARD_TEXTS.missingTime;
-  const end = businessTime(span.end) ?? BOARD_TEXTS.missingTime;
-  return `${start} - ${end}`;
+/** '08:05 - 08:52'; with one end only, what it was ('Justificado às 09:14' for a slot closed with a reason). */
+function performedRange(span: PerformedSpan, state?: SlotState): string {
+  const start = businessTime(span.start);
+  const end = businessTime(span.end);
+  if (start && end) return `${start} - ${end}`;
+  if (start) return `${BOARD_TEXTS.startedAt} ${start}`;
+  if (end) return `${state === "Incompleto" ? BOARD_TEXTS.justifiedAt : BOARD_TEXTS.closedAt} ${end}`;
+  return BOARD_TEXTS.noTimes;
 }
 
 const slotOrder = (a: TimeSlot, b: TimeSlot) =>
@@ -279,7 +286,7 @@ export function scheduleDetailRows(slots: readonly DetailSlot[], extras: readonl
           ? BOARD_TEXTS.notStarted
           : state === "Em andamento"
             ? BOARD_TEXTS.inProgress
-            : performedRange(slot.performed),
+            : performedRange(slot.performed, state),
     };
   });
   const unplanned = [...extras]

@@ -19,6 +19,9 @@ export const ROOM_TEXTS = {
   scheduled: "Agendado",
   performed: "Realizado",
   inProgress: "Em andamento",
+  // ours (issue 27): a scheduled hour already over with no cleaning is not 'next'
+  late: "Atrasada",
+  lateTitle: "Atrasadas",
   notFoundTitle: "Ambiente não encontrado",
   notFound: "Este QR code não corresponde a um ambiente ativo. Procure o responsável pela limpeza do local.",
 } as const;
@@ -193,4 +196,23 @@ export function parseRoomView(value: string | null | undefined): RoomView {
 /** The cards of a view; empty means the page says 'Sem Informações'. */
 export function roomCards<Card extends Pick<RoomCard, "state">>(day: RoomDay<Card>, view: RoomView): Card[] {
   return view === "ultimas" ? day.latest : view === "proximas" ? day.upcoming : day.all;
+}
+
+/**
+ * The cards with `late` (issue 27): an upcoming hour of today whose end is before `now` ('HH:mm', Fortaleza) was not
+ * done in its time. 'Próximas Limpezas' lists those apart as 'Atrasadas'; another day's page marks none.
+ */
+export function withLateHours<Card extends Pick<RoomCard, "state" | "scheduled">>(
+  cards: readonly Card[],
+  day: { date: string; today: string; now: string },
+): (Card & { late: boolean })[] {
+  const now = minutesOf(day.now);
+  return cards.map((card) => ({
+    ...card,
+    late:
+      day.date === day.today &&
+      card.state === "upcoming" &&
+      card.scheduled !== null &&
+      minutesOf(card.scheduled.horaFim) < now,
+  }));
 }

@@ -5,6 +5,7 @@ import { BRANCH_TEXTS as T, statusLabel } from "../../api/domain/organisation";
 
 import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
+import { sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { branchListLoader } from "./list.server";
@@ -26,7 +27,7 @@ export default function BranchList() {
           label={T.title}
           rows={page.items}
           rowKey={(branch) => branch.ID}
-          sort={{ params, defaultSort: DEFAULT_SORT }}
+          sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           columns={[
             { id: "id", label: "ID", sortKey: "id", cell: (branch) => branch.ID },
             { id: "nome", label: "Nome", sortKey: "nome", primary: true, cell: (branch) => branch.NOME },

@@ -6,6 +6,7 @@ import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useRowTicks } from "~/components/row-ticks";
+import { sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -69,7 +70,7 @@ export default function CatalogueList() {
           label={title}
           rows={page.items}
           rowKey={(item) => item.id}
-          sort={{ params, defaultSort: DEFAULT_SORT }}
+          sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           tick={canEdit ? column : undefined}
           columns={[
             { id: "empresa", label: "Empresa", sortKey: "empresa", cell: (item) => item.empresa },

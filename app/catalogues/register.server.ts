@@ -7,7 +7,7 @@ import { BLANK_FIELDS_TOAST, type FormActionData } from "~/components/forms";
 import { createdCount } from "~/lib/format";
 import { catalogueItemSchema } from "~/lib/schemas";
 import { createCatalogueItem } from "~/models/catalogues.server";
-import { scopeQuery } from "~/models/scope.server";
+import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
 import { loadActiveBranches, requireCatalogue, type CatalogueArgs } from "./catalogue.server";
@@ -24,19 +24,9 @@ export async function catalogueRegisterLoader(args: CatalogueArgs, kind: Catalog
     texts: catalogue.texts,
     hasColor: catalogue.definition.hasColor,
     branches,
-    defaultBranchId: defaultBranch(branches, scopeQuery(catalogue.api.auth)),
+    defaultBranchId: startingBranchId(branches, scopeQuery(catalogue.api.auth), null),
     batch: new URL(args.request.url).searchParams.get("modo") === "lote",
   };
-}
-
-/**
- * The branch the register forms start on: a branch-level user's own branch, else the main company's first branch
- * (the lowest id, the one created with the company), not the alphabetically first.
- */
-function defaultBranch(branches: { id: number }[], scope: ReturnType<typeof scopeQuery>) {
-  const own = "filialId" in scope ? scope.filialId : undefined;
-  if (own !== undefined && branches.some((branch) => branch.id === own)) return own;
-  return Math.min(...branches.map((branch) => branch.id));
 }
 
 export type RegisterActionData = FormActionData & { files?: BatchFileResult[]; branchId?: string };

@@ -5,6 +5,7 @@ import { COMPANY_TEXTS as T, statusLabel } from "../../api/domain/organisation";
 
 import { DataList, type DataColumn } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
+import { sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { companyListLoader } from "./list.server";
@@ -39,7 +40,7 @@ export default function CompanyList() {
           label={T.title}
           rows={page.items}
           rowKey={(company) => company.ID}
-          sort={{ params, defaultSort: DEFAULT_SORT }}
+          sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           columns={columns}
           actions={
             canEdit

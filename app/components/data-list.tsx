@@ -1,13 +1,11 @@
-import type { ReactNode } from "react";
-
-import type { ListParams } from "~/lib/list-params";
+import { Fragment, type ReactNode } from "react";
 
 import { AppLink } from "./app-link";
-import { SortHeader } from "./list-controls";
+import type { SortLinks } from "./sort-header";
 
 /**
- * The shared list (STYLE.md 7a): one <table> whose layout the stylesheet switches by width, so it needs no JS.
- * Wide: a plain table. Below 720 px every row is a card: the tick box beside the primary (name) cell, the other
+ * The shared list (STYLE.md 7a): one <table> whose layout the stylesheet switches by the room it has (a container
+ * query), so it needs no JS. With room: a plain table. Below 720 px (or `cardsBelow`) every row is a card: the tick box beside the primary (name) cell, the other
  * cells as 'label: value' (their `label` travels in data-label), the row actions as buttons under them. The header
  * row then shows only what acts on the whole list (tick all, sort links). The table roles are written out because
  * browsers drop a table's semantics once CSS changes its display.
@@ -23,6 +21,8 @@ export type DataColumn<Row> = {
   sortKey?: string;
   /** Long text (a comma-joined list): wraps in the wide table too, instead of widening it. */
   wrap?: boolean;
+  /** A control of its own (a button that cannot be a link): shown with the row actions, without a label. */
+  action?: boolean;
 };
 
 export type RowAction = {
@@ -38,20 +38,36 @@ type DataListProps<Row> = {
   rows: Row[];
   rowKey: (row: Row) => string | number;
   columns: DataColumn<Row>[];
-  /** Sorting state for the columns that have a sortKey. */
-  sort?: { params: ListParams; defaultSort: string; path?: string };
+  /** The header links of the columns that have a sortKey (`sortLinks` of ./sort-header: kept out of lists that
+   *  do not sort, such as the agenda items of the scheduling form, whose script is at the JS budget). */
+  sort?: SortLinks;
   /** The tick column: its header control ('Marcar Todos') and each row's tick box. */
   tick?: { header: ReactNode; cell: (row: Row) => ReactNode };
   /** Row actions: one column per action in the table, buttons under the card on phones. */
   actions?: { label: string; action: (row: Row) => RowAction }[];
+  /** One header over all the action columns ('Ações'), instead of one per action. */
+  actionsHeader?: string;
   label?: string;
-  /** Many columns (the environments): tighter cells and headers that wrap, so the wide table scrolls less. */
+  /** Many columns (the environments): tighter cells that wrap, so the table needs less room. */
   wide?: boolean;
+  /** The room (px) below which rows are cards, for a table wider than the 720 px every list gets. */
+  cardsBelow?: 1100 | 1400;
 };
 
-export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [], label, wide }: DataListProps<Row>) {
+export function DataList<Row>({
+  rows,
+  rowKey,
+  columns,
+  sort,
+  tick,
+  actions = [],
+  actionsHeader,
+  label,
+  wide,
+  cardsBelow,
+}: DataListProps<Row>) {
   return (
-    <div className="table-scroll">
+    <div className={cardsBelow ? `table-scroll cards-below-${cardsBelow}` : "table-scroll"}>
       <table
         className={wide ? "data-table data-list data-list-wide" : "data-table data-list"}
         aria-label={label}
@@ -66,25 +82,24 @@ export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [],
             ) : null}
             {columns.map((column) =>
               column.sortKey && sort ? (
-                <SortHeader
-                  key={column.id}
-                  column={column.sortKey}
-                  label={column.label}
-                  params={sort.params}
-                  defaultSort={sort.defaultSort}
-                  path={sort.path}
-                />
+                <Fragment key={column.id}>{sort.header(column.sortKey, column.label)}</Fragment>
               ) : (
                 <th key={column.id} scope="col" role="columnheader">
                   {column.label}
                 </th>
               ),
             )}
-            {actions.map((action) => (
-              <th key={action.label} scope="col" className="col-action" role="columnheader">
-                {action.label}
+            {actionsHeader && actions.length ? (
+              <th scope="col" colSpan={actions.length} className="col-action" role="columnheader">
+                {actionsHeader}
               </th>
-            ))}
+            ) : (
+              actions.map((action) => (
+                <th key={action.label} scope="col" className="col-action" role="columnheader">
+                  {action.label}
+                </th>
+              ))
+            )}
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -99,7 +114,9 @@ export function DataList<Row>({ rows, rowKey, columns, sort, tick, actions = [],
                 <td
                   key={column.id}
                   role="cell"
-                  className={column.primary ? "col-primary" : column.wrap ? "col-wrap" : undefined}
+                  className={
+                    column.primary ? "col-primary" : column.action ? "col-action" : column.wrap ? "col-wrap" : undefined
+                  }
                   data-label={column.label}
                 >
                   {column.cell(row)}

@@ -61,38 +61,6 @@ export function ListSearch({
   );
 }
 
-export function SortHeader({
-  column,
-  label,
-  params,
-  defaultSort,
-  path,
-}: {
-  column: string;
-  label: string;
-  params: ListParams;
-  defaultSort: string;
-  /** The list's path, when the page may show a drill-down route's path (a report's dialog). */
-  path?: string;
-}) {
-  const location = useLocation();
-  const pathname = path ?? location.pathname;
-  const active = params.ordem === column;
-  const nextDir = active && params.dir === "asc" ? "desc" : "asc";
-  return (
-    <th
-      scope="col"
-      role="columnheader"
-      aria-sort={active ? (params.dir === "asc" ? "ascending" : "descending") : "none"}
-    >
-      <AppLink href={listHref(pathname, params, { ordem: column, dir: nextDir }, defaultSort)} className="sort-link">
-        {label}
-        <span aria-hidden="true">{active ? (params.dir === "asc" ? " ▲" : " ▼") : " ↕"}</span>
-      </AppLink>
-    </th>
-  );
-}
-
 export function Pager({
   params,
   total,

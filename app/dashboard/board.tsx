@@ -1,5 +1,6 @@
 import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 
+import { DataList } from "~/components/data-list";
 import { FilterChoices } from "~/components/filter-choices";
 import { PageHeader } from "~/components/page-header";
 
@@ -105,41 +106,37 @@ export default function Board() {
           ))}
         </div>
       ) : rows.length ? (
-        <div className="table-scroll">
-          <table className="data-table board-table" aria-label={`Agendamentos do período (${total})`}>
-            <thead>
-              <tr>
-                <th scope="col">Situação</th>
-                {showDate ? <th scope="col">Data</th> : null}
-                <th scope="col">Horário</th>
-                <th scope="col">Ambiente</th>
-                <th scope="col">Colaborador</th>
-                {showBranch ? <th scope="col">Filial</th> : null}
-                <th scope="col">{T.performed}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <span className={`status-dot board-${row.column}`}>{row.columnTitle}</span>
-                  </td>
-                  {showDate ? <td>{row.dia}</td> : null}
-                  <td>
-                    <Link to={row.href} preventScrollReset>
-                      {row.horario}
-                    </Link>{" "}
-                    <span className="muted">{row.tipo}</span>
-                  </td>
-                  <td>{row.ambiente}</td>
-                  <td>{row.colaborador}</td>
-                  {showBranch ? <td>{row.filial}</td> : null}
-                  <td>{row.realizado ?? "-"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataList
+          label={`Agendamentos do período (${total})`}
+          cardsBelow={1100}
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              id: "situacao",
+              label: "Situação",
+              cell: (row) => <span className={`status-dot board-${row.column}`}>{row.columnTitle}</span>,
+            },
+            {
+              id: "horario",
+              label: "Horário",
+              primary: true,
+              cell: (row) => (
+                <>
+                  <Link to={row.href} preventScrollReset>
+                    {row.horario}
+                  </Link>{" "}
+                  <span className="muted">{row.tipo}</span>
+                </>
+              ),
+            },
+            ...(showDate ? [{ id: "dia", label: "Data", cell: (row: BoardCard) => row.dia }] : []),
+            { id: "ambiente", label: "Ambiente", wrap: true, cell: (row) => row.ambiente },
+            { id: "colaborador", label: "Colaborador", wrap: true, cell: (row) => row.colaborador },
+            ...(showBranch ? [{ id: "filial", label: "Filial", cell: (row: BoardCard) => row.filial }] : []),
+            { id: "realizado", label: T.performed, cell: (row) => row.realizado ?? "-" },
+          ]}
+        />
       ) : (
         <p className="empty-state">{T.empty}</p>
       )}

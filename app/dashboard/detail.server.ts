@@ -10,8 +10,9 @@ import {
   type PerformedSpan,
 } from "../../api/domain/board";
 import { INT32_MAX } from "../../api/domain/fields";
-import { businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
-import { MAX_CLEANINGS, SCHEDULE_TEXTS } from "../../api/domain/schedule-rules";
+import { ALTERNATE_DAYS_TEXT, businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
+import { MAX_CLEANINGS } from "../../api/domain/schedule-rules";
+import { SCHEDULE_TEXTS } from "../../api/domain/schedule-texts";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
@@ -85,7 +86,7 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
           [T.category, first.Agenda.Environment.Categoria.name],
           [
             T.weekdays,
-            first.Agenda.Periodicidade.DIAS_SEMANA || (first.Agenda.Periodicidade.type === "12X" ? "12X" : ""),
+            first.Agenda.Periodicidade.type === "12X" ? ALTERNATE_DAYS_TEXT : first.Agenda.Periodicidade.DIAS_SEMANA,
           ],
         ]
       : [[T.environment, entry!.Agendamento.Environment.name]],

@@ -78,7 +78,7 @@ function DetailBody({ detail }: { detail: ReturnType<typeof useLoaderData<typeof
             </p>
           ) : null}
           <div className="table-scroll">
-            <table className="data-table">
+            <table className="data-table detail-times">
               <thead>
                 <tr>
                   <th scope="col">{T.scheduled}</th>

@@ -15,7 +15,7 @@ import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import { downloadHeaders, XLSX_TYPE } from "~/lib/downloads.server";
 import { invariantResponse } from "~/lib/invariant";
 import { importEnvironmentsFile } from "~/models/environment-import.server";
-import { scopeQuery } from "~/models/scope.server";
+import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
@@ -42,13 +42,7 @@ export async function environmentImportLoader(args: EnvironmentArgs) {
   const branches = await loadActiveBranches(api);
   if (!branches.length) throw redirect("/ambientes");
   const asked = branchIdOf(new URL(args.request.url).searchParams.get("empresa"));
-  const scope = scopeQuery(api.auth);
-  const own = "filialId" in scope ? scope.filialId : undefined;
-  const branchId =
-    branches.find((branch) => branch.id === asked)?.id ??
-    branches.find((branch) => branch.id === own)?.id ??
-    Math.min(...branches.map((branch) => branch.id));
-  return { branches, branchId };
+  return { branches, branchId: startingBranchId(branches, scopeQuery(api.auth), asked) };
 }
 
 /** What the page shows after a refused upload: the toast, every row error, and the branch chosen (kept selected). */

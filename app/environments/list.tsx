@@ -6,6 +6,7 @@ import { FilterChoices } from "~/components/filter-choices";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useRowTicks } from "~/components/row-ticks";
+import { sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -89,9 +90,10 @@ export default function EnvironmentList() {
         <DataList
           label="Ambientes"
           wide
+          cardsBelow={1400}
           rows={rows}
           rowKey={(row) => row.id}
-          sort={{ params, defaultSort: DEFAULT_SORT }}
+          sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           tick={canEdit ? column : undefined}
           columns={COLUMNS}
           actions={[

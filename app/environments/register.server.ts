@@ -6,7 +6,7 @@ import { ENVIRONMENT_TEXTS as T, INT32_MAX } from "../../api/domain/environments
 import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import type { FormActionData } from "~/components/forms";
 import { createEnvironment } from "~/models/environments.server";
-import { scopeQuery } from "~/models/scope.server";
+import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { redirectWithToast } from "~/toast.server";
 
 import { requireEnvironments, type EnvironmentArgs } from "./environment.server";
@@ -21,7 +21,7 @@ const branchIdOf = (value: FormDataEntryValue | string | null) => {
 /**
  * /ambientes/cadastrar: the register form for one branch. The branch is ?empresa= (the form's live company change
  * fetches this loader with it) or ?companyId= (the no-JS 'Carregar' button submits the form by GET), else the user's
- * own branch or the main company's first; ?name= and ?andar= keep what was typed across that reload. Category and
+ * own branch or the main company (`startingBranchId`); ?name= and ?andar= keep what was typed across that reload. Category and
  * sector start on the branch's first, risks and procedures empty (spec 000 §4).
  */
 export async function environmentRegisterLoader(args: EnvironmentArgs) {
@@ -31,12 +31,7 @@ export async function environmentRegisterLoader(args: EnvironmentArgs) {
   if (!branches.length) throw redirect("/ambientes");
   const url = new URL(args.request.url);
   const asked = branchIdOf(url.searchParams.get("empresa") ?? url.searchParams.get("companyId"));
-  const scope = scopeQuery(api.auth);
-  const own = "filialId" in scope ? scope.filialId : undefined;
-  const branchId =
-    branches.find((branch) => branch.id === asked)?.id ??
-    branches.find((branch) => branch.id === own)?.id ??
-    Math.min(...branches.map((branch) => branch.id));
+  const branchId = startingBranchId(branches, scopeQuery(api.auth), asked);
   const { options, lacking } = await loadFormOptions(api, branchId);
   return {
     branches,

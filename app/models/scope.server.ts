@@ -20,3 +20,18 @@ export function scopeQuery(auth: Pick<SessionUser, "user" | "empresaPrincipal">)
   if (scope.level === "company") return { companyId: scope.companyId };
   return scope.level === "client" ? { filialClientId: scope.branchId } : { filialId: scope.branchId };
 }
+
+/**
+ * The company a register form starts on, the same on every form (issue 27): the one asked for (?empresa=) when the
+ * user may choose, else the user's own branch, else the main company, else the first offered.
+ */
+export function startingBranchId(
+  branches: readonly { id: number }[],
+  scope: ReturnType<typeof scopeQuery>,
+  asked: number | null,
+) {
+  const offered = (id: number | null | undefined) => branches.find((branch) => branch.id === id)?.id;
+  const own = "filialId" in scope ? scope.filialId : undefined;
+  const main = "companyId" in scope ? scope.companyId : undefined;
+  return offered(asked) ?? offered(own) ?? offered(main) ?? Math.min(...branches.map((branch) => branch.id));
+}

@@ -7,6 +7,7 @@ import { CPF_TEXTS as T, STATUS_ACTION_LABELS, STATUS_ACTIONS } from "../../api/
 import { DataList } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { useRowTicks } from "~/components/row-ticks";
+import { sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { cpfListLoader } from "./list.server";
@@ -52,7 +53,7 @@ export default function CpfList() {
           label={T.title}
           rows={page.items}
           rowKey={(row) => row.ID}
-          sort={{ params, defaultSort: DEFAULT_SORT }}
+          sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           tick={canEdit ? column : undefined}
           columns={[
             { id: "cpf", label: "CPF", sortKey: "cpf", primary: true, cell: (row) => formatCpfText(row.CPF) },

@@ -5,6 +5,7 @@ import { ACTIVITY_FILTERS, ACTIVITY_TEXTS as T } from "../../api/domain/activiti
 import { DataList, type DataColumn } from "~/components/data-list";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { sortLinks } from "~/components/sort-header";
 
 import type { activitiesLoader } from "./activities.server";
 import { ACTIVITIES_DEFAULT_SORT as DEFAULT_SORT, ACTIVITY_MOUNTS } from "./activity-report";
@@ -96,7 +97,7 @@ export default function ActivitiesReport() {
           label={mount.title}
           rows={rows}
           rowKey={(row) => row.id}
-          sort={{ params: state, defaultSort: DEFAULT_SORT, path }}
+          sort={sortLinks({ params: state, defaultSort: DEFAULT_SORT, path })}
           columns={columns}
         />
       )}

@@ -6,6 +6,7 @@ import { DataList } from "~/components/data-list";
 import { FilterChoices } from "~/components/filter-choices";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
+import { sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
@@ -57,10 +58,11 @@ export default function CollaboratorsReport() {
       ) : (
         <DataList<Row>
           wide
+          cardsBelow={1400}
           label={T.collaboratorsTitle}
           rows={rows}
           rowKey={(row) => row.id}
-          sort={{ params: state, defaultSort: DEFAULT_SORT, path: PATH }}
+          sort={sortLinks({ params: state, defaultSort: DEFAULT_SORT, path: PATH })}
           columns={[
             {
               id: "nome",

@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 
+import { businessTime } from "../../api/domain/board";
 import { INT32_MAX } from "../../api/domain/fields";
 import {
   parseRoomView,
@@ -9,7 +10,9 @@ import {
   ROOM_VIEWS,
   roomCards,
   roomDayOf,
+  withLateHours,
 } from "../../api/domain/room-page";
+import { businessToday } from "../../api/domain/schedule-expansion";
 import { RoomPage, ROOM_PAGE_MAX_AGE } from "../../api/routes/info";
 
 import { callApi } from "~/api.server";
@@ -35,6 +38,7 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     return data({ found: false as const, texts: ROOM_TEXTS }, { status: 404 });
   }
   const { environment, date, cards } = result.data;
+
   return {
     found: true as const,
     texts: ROOM_TEXTS,
@@ -44,7 +48,11 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     environment,
     date,
     dateText: weekdayDateBR(date),
-    cards: roomCards(roomDayOf(cards), view),
+    cards: withLateHours(roomCards(roomDayOf(cards), view), {
+      date,
+      today: businessToday(),
+      now: businessTime(new Date()) ?? "00:00",
+    }),
   };
 }
 

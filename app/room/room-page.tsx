@@ -14,7 +14,7 @@ import type { roomPageLoader } from "./room-page.server";
 const CSS = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1d2630;background:#f3f6f8;line-height:1.45}
-header{background:#00697a;color:#fff;padding:16px}
+header{background:#00697a;color:#fff;padding:16px max(16px,calc(50% - 308px))}
 header p{margin:0;font-size:.95rem}
 h1{margin:2px 0 4px;font-size:1.4rem;line-height:1.2;overflow-wrap:anywhere}
 main{max-width:640px;margin:0 auto;padding:12px}
@@ -26,6 +26,9 @@ ul{list-style:none;margin:0;padding:0}
 li{display:flex;gap:12px;background:#fff;border:1px solid #d6dde4;border-left:6px solid #3399ff;border-radius:8px;padding:12px;margin:0 0 10px}
 li.done{border-left-color:#00884a}
 li.inProgress{border-left-color:#ffd700}
+li.late{border-left-color:#b3261e}
+h2{font-size:1rem;margin:4px 0 8px}
+.tag.late{background:#fbe9e7;color:#b3261e;font-weight:700}
 .photo{flex:none;width:48px;height:48px;border-radius:50%;object-fit:cover;background:#d6dde4;color:#004d59;display:flex;align-items:center;justify-content:center;font-weight:700}
 .name{margin:0;font-weight:700;overflow-wrap:anywhere}
 .tags{margin:2px 0 4px}
@@ -43,12 +46,12 @@ function initials(name: string) {
   return ((words[0]?.[0] ?? "") + (words.length > 1 ? (words.at(-1)?.[0] ?? "") : "")).toUpperCase();
 }
 
-type Card = RoomPageData["cards"][number];
+type Card = RoomPageData["cards"][number] & { late: boolean };
 type Texts = ReturnType<typeof useLoaderData<typeof roomPageLoader>>["texts"];
 
 function CleaningCard({ card, texts: ROOM_TEXTS }: { card: Card; texts: Texts }) {
   return (
-    <li className={card.state}>
+    <li className={card.late ? "late" : card.state}>
       {card.photo ? (
         <img
           className="photo"
@@ -69,6 +72,7 @@ function CleaningCard({ card, texts: ROOM_TEXTS }: { card: Card; texts: Texts })
         <p className="tags">
           <span className="tag">{card.type}</span>
           {card.extra ? <span className="tag extra">{ROOM_TEXTS.extra}</span> : null}
+          {card.late ? <span className="tag late">{ROOM_TEXTS.late}</span> : null}
         </p>
         <dl>
           {card.scheduled ? (
@@ -112,6 +116,9 @@ export default function RoomPage() {
         </main>
       </>
     );
+  // 'Próximas Limpezas' lists the late hours apart, first; the other views keep the day's order, each late one tagged.
+  const late = page.view === "proximas" ? page.cards.filter((card) => card.late) : [];
+  const shown = page.view === "proximas" ? page.cards.filter((card) => !card.late) : page.cards;
   return (
     <>
       {style}
@@ -130,13 +137,24 @@ export default function RoomPage() {
             </a>
           ))}
         </nav>
-        {page.cards.length ? (
+        {page.view === "proximas" && late.length ? (
+          <section aria-labelledby="late">
+            <h2 id="late">{ROOM_TEXTS.lateTitle}</h2>
+            <ul aria-label={ROOM_TEXTS.lateTitle}>
+              {late.map((card, index) => (
+                <CleaningCard key={index} card={card} texts={ROOM_TEXTS} />
+              ))}
+            </ul>
+            {shown.length ? <h2>{page.viewLabel}</h2> : null}
+          </section>
+        ) : null}
+        {shown.length ? (
           <ul aria-label={page.viewLabel}>
-            {page.cards.map((card, index) => (
+            {shown.map((card, index) => (
               <CleaningCard key={index} card={card} texts={ROOM_TEXTS} />
             ))}
           </ul>
-        ) : (
+        ) : late.length ? null : (
           <p className="empty">{ROOM_TEXTS.empty}</p>
         )}
       </main>

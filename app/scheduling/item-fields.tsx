@@ -158,7 +158,6 @@ export function ItemFields({
                   defaultValue={values.inicio[index] ?? ""}
                   {...errorProps(errors, `inicio-${index}`)}
                 />
-                <ErrorList id={`inicio-${index}-erro`} errors={errors?.[`inicio-${index}`]} />
               </div>
               <div className="field">
                 <label htmlFor={`fim-${index}`}>Fim</label>
@@ -169,8 +168,11 @@ export function ItemFields({
                   defaultValue={values.fim[index] ?? ""}
                   {...errorProps(errors, `fim-${index}`)}
                 />
-                <ErrorList id={`fim-${index}-erro`} errors={errors?.[`fim-${index}`]} />
               </div>
+              {/* Under both fields, across the pair: a message under one 120 px field wrapped into five lines and
+                  stretched its neighbour (issue 27). Each keeps its id, so its field still names it. */}
+              <ErrorList id={`inicio-${index}-erro`} errors={errors?.[`inicio-${index}`]} />
+              <ErrorList id={`fim-${index}-erro`} errors={errors?.[`fim-${index}`]} />
             </fieldset>
           </li>
         ))}

@@ -9,5 +9,7 @@ export const INTENT = {
   pairs: "horarios",
   addItem: "adicionar-item",
   removeItem: "remover-item:",
+  /** Without JS 'Remover' asks first (spec 001 §2.2 'Remover (with confirmation)'); 'Sim' posts this. */
+  confirmRemove: "confirmar-remocao:",
   save: "cadastrar",
 } as const;

@@ -3,12 +3,13 @@ import { z } from "zod";
 
 import { businessToday } from "../../api/domain/schedule-expansion";
 import { toSaveAgendaInput } from "../../api/domain/schedule-payloads";
-import { MAX_SAVE_ITEMS, SCHEDULE_TEXTS as T } from "../../api/domain/schedule-rules";
+import { MAX_SAVE_ITEMS } from "../../api/domain/schedule-rules";
+import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { listBranchEnvironments, saveAgendas } from "~/models/agendas.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
-import { scopeQuery } from "~/models/scope.server";
+import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
@@ -42,13 +43,15 @@ export type RegisterActionData = {
   values?: ItemValues;
   errors?: ItemErrors;
   toast?: FormToastData | null;
+  /** Without JS: the line whose 'Remover' asks 'Tem certeza que deseja remover?'. */
+  confirmRemove?: number;
 };
 
 const branchIdOf = (value: unknown) => (typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : null);
 
 /**
  * 'Cadastrar agendamentos' (spec 001 §2.1, §2.2): blocked without an active branch and a schedulable collaborator; the
- * branch is ?empresa= (else the user's own, else the first with a collaborator), locked for branch-level users.
+ * branch is ?empresa= (else the user's own, else the main company: `startingBranchId`), locked for branch-level users.
  */
 export async function registerLoader(args: AgendamentosArgs) {
   const { api, auth, canRegister } = await requireAgendamentos(args);
@@ -59,12 +62,7 @@ export async function registerLoader(args: AgendamentosArgs) {
   const locked = !("companyId" in scope);
   if (blocked) return { blocked, texts: { blocked: T.registerBlocked } } as const;
   const asked = branchIdOf(new URL(args.request.url).searchParams.get("empresa"));
-  const own = "filialId" in scope ? scope.filialId : null;
-  const branchId =
-    (locked ? null : branches.find((branch) => branch.id === asked)?.id) ??
-    branches.find((branch) => branch.id === own)?.id ??
-    branches.find((branch) => asgs.some((user) => user.companyId === branch.id))?.id ??
-    branches[0].id;
+  const branchId = startingBranchId(branches, scope, locked ? null : asked);
   const { environments, users } = await loadBranchChoices(api, branchId, asgs);
   return { blocked: false, locked, branches, branchId, environments, users, today } as const;
 }
@@ -108,10 +106,11 @@ function draftItemsOf(form: FormData): DraftItem[] {
  * refusal comes back the same way.
  *
  * - carregar, or any post for a company other than the one shown: the page for that company (its environments and
- *   collaborators; the items, which were the other branch's, are dropped);
+ *   collaborators; the items, which were the other branch's, are dropped; said in a toast when not asked for);
  * - abrir-item / cancelar-item / horarios (a new cleanings count): the item step opened, closed, redrawn;
  * - adicionar-item: the item checked (api/domain rules); refused, the step comes back with its messages;
- * - remover-item:{n}: that line leaves the table;
+ * - remover-item:{n}: 'Tem certeza que deseja remover?' for that line (no JS; with JS a dialog asks), and
+ *   confirmar-remocao:{n}: that line leaves the table;
  * - cadastrar: company, collaborator, at least one item, then POST agendas/v2/saveAgenda with every item.
  */
 export async function registerAction(args: AgendamentosArgs) {
@@ -121,7 +120,10 @@ export async function registerAction(args: AgendamentosArgs) {
   const empresa = branchIdOf(form.get("empresa"));
   const shown = branchIdOf(form.get(SHOWN_BRANCH_FIELD));
   if (intent === INTENT.load || (empresa !== null && shown !== null && empresa !== shown)) {
-    return redirect(`${REGISTER_PATH}${empresa ? `?empresa=${empresa}` : ""}`);
+    const page = `${REGISTER_PATH}${empresa ? `?empresa=${empresa}` : ""}`;
+    if (intent === INTENT.load) return redirect(page);
+    // The company was changed without 'Carregar' (no JS): its collaborators and environments are others, say so.
+    return redirectWithToast(args.context, page, { type: "info", title: T.companyChanged });
   }
   const today = businessToday();
   const items = draftItemsOf(form);
@@ -132,12 +134,22 @@ export async function registerAction(args: AgendamentosArgs) {
   if (intent === INTENT.openItem) return reply({ step: "item", values: emptyItemValues(today) });
   if (intent === INTENT.cancelItem) return reply({ step: "main" });
   if (intent === INTENT.pairs) return reply({ step: "item", values: itemValuesOf(form) });
-  if (intent.startsWith(INTENT.removeItem)) {
-    const index = Number(intent.slice(INTENT.removeItem.length));
-    return data<RegisterActionData>({ step: "main", colaborador, items: items.filter((_, at) => at !== index) });
-  }
+  const line = (prefix: string) => {
+    const index = intent.startsWith(prefix) ? Number(intent.slice(prefix.length)) : -1;
+    return Number.isInteger(index) && index >= 0 && index < items.length ? index : null;
+  };
+  const asked = line(INTENT.removeItem);
+  if (asked !== null) return reply({ step: "main", confirmRemove: asked });
+  const removed = line(INTENT.confirmRemove);
+  if (removed !== null)
+    return data<RegisterActionData>({ step: "main", colaborador, items: items.filter((_, at) => at !== removed) });
   if (intent === INTENT.addItem) {
     const values = itemValuesOf(form);
+    // Without JS the pairs are redrawn by 'Atualizar horários': a count changed without it gets the new pairs and
+    // a word, rather than an item saved with pairs the person did not see.
+    const drawn = [...form.keys()].filter((name) => /^inicio-\d+$/.test(name)).length;
+    if (drawn !== values.inicio.length)
+      return reply({ step: "item", values, toast: { type: "info", title: T.pairsRedrawn } });
     const checked = checkItem(values, { mode: "create", today });
     if (!checked.ok) return reply({ step: "item", values, errors: checked.errors, toast: checked.toast }, 400);
     const environments = await environmentNames(api, shown);

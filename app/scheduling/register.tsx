@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/react";
 import { Form, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
+import { DataList } from "~/components/data-list";
 import { ErrorList, FormToast } from "~/components/forms";
 import { Modal } from "~/components/modal";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -53,7 +54,8 @@ function RegisterForm({ loaded }: { loaded: Loaded }) {
   });
   const [mainErrors, setMainErrors] = useState(actionData?.step === "main" ? actionData.errors : undefined);
   const [toast, setToast] = useState<FormToastData | null>(actionData?.toast ?? null);
-  const [removing, setRemoving] = useState<number | null>(null);
+  // The line whose 'Remover' asks first: a dialog with JS, a section of the page without (the action's answer).
+  const [removing, setRemoving] = useState<number | null>(actionData?.confirmRemove ?? null);
 
   // A post answered (without JS every step; with JS a refused 'Cadastrar') draws what the server answered.
   useEffect(() => {
@@ -134,6 +136,31 @@ function RegisterForm({ loaded }: { loaded: Loaded }) {
         </button>
       </div>
     </>
+  );
+
+  // 'Tem certeza que deseja remover?' with 'Não' and 'Sim': buttons of the page with JS, posts of the form without.
+  const act = (value: string, onClick: () => void) =>
+    hydrated
+      ? { type: "button" as const, onClick }
+      : { type: "submit" as const, name: "intent", value, formNoValidate: true };
+  const removeConfirm = (
+    <div className="confirm">
+      <p>Tem certeza que deseja remover?</p>
+      <div className="form-actions">
+        <button className="button" {...act(INTENT.cancelItem, () => setRemoving(null))}>
+          Não
+        </button>
+        <button
+          className="button button-danger"
+          {...act(`${INTENT.confirmRemove}${removing}`, () => {
+            setItems((current) => current.filter((_, index) => index !== removing));
+            setRemoving(null);
+          })}
+        >
+          Sim
+        </button>
+      </div>
+    </div>
   );
 
   return (
@@ -218,6 +245,12 @@ function RegisterForm({ loaded }: { loaded: Loaded }) {
               </button>
             </div>
 
+            {!hydrated && removing !== null ? (
+              <section className="card" aria-labelledby="remove-title">
+                <h2 id="remove-title">Remover {items[removing]?.nomeAmbiente}</h2>
+                {removeConfirm}
+              </section>
+            ) : null}
             <ItemsTable items={items} hydrated={hydrated} onRemove={(index) => setRemoving(index)} />
             <ErrorList errors={mainErrors?.itens} />
 
@@ -245,24 +278,7 @@ function RegisterForm({ loaded }: { loaded: Loaded }) {
             ) : null}
             {hydrated && removing !== null ? (
               <Modal title={`Remover ${items[removing]?.nomeAmbiente ?? "item"}`} onClose={() => setRemoving(null)}>
-                <div className="confirm">
-                  <p>Tem certeza que deseja remover?</p>
-                  <div className="form-actions">
-                    <button type="button" className="button" onClick={() => setRemoving(null)}>
-                      Não
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-danger"
-                      onClick={() => {
-                        setItems((current) => current.filter((_, index) => index !== removing));
-                        setRemoving(null);
-                      }}
-                    >
-                      Sim
-                    </button>
-                  </div>
-                </div>
+                {removeConfirm}
               </Modal>
             ) : null}
           </>
@@ -284,54 +300,46 @@ function ItemsTable({
 }) {
   if (!items.length) return <p className="muted">Nenhum item adicionado.</p>;
   return (
-    <div className="table-scroll">
-      <table className="data-table agenda-items">
-        <caption className="visually-hidden">Itens do agendamento</caption>
-        <thead>
-          <tr>
-            <th scope="col">Ambiente</th>
-            <th scope="col">Tipo</th>
-            <th scope="col">Semana</th>
-            <th scope="col">Horários</th>
-            <th scope="col">Vigência</th>
-            <th scope="col">Remover</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((draft, index) => {
-            const text = describeItem(draft);
-            return (
-              <tr key={`${draft.ambienteId}-${index}`}>
-                <td data-label="Ambiente">{draft.nomeAmbiente}</td>
-                <td data-label="Tipo">{text.tipo}</td>
-                <td data-label="Semana">{text.semana}</td>
-                <td data-label="Horários">
-                  {text.horarios.map((range, at) => (
-                    <span key={at} className="agenda-item-time">
-                      {range}
-                    </span>
-                  ))}
-                </td>
-                <td data-label="Vigência">{text.vigencia}</td>
-                <td data-label="Remover">
-                  <button
-                    type={hydrated ? "button" : "submit"}
-                    name="intent"
-                    value={`${INTENT.removeItem}${index}`}
-                    className="button button-danger"
-                    formNoValidate
-                    aria-label={`Remover ${draft.nomeAmbiente}`}
-                    onClick={hydrated ? () => onRemove(index) : undefined}
-                  >
-                    Remover
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataList
+      label="Itens do agendamento"
+      rows={items.map((draft, index) => ({ draft, index, text: describeItem(draft) }))}
+      rowKey={({ draft, index }) => `${draft.ambienteId}-${index}`}
+      columns={[
+        { id: "ambiente", label: "Ambiente", primary: true, cell: ({ draft }) => draft.nomeAmbiente },
+        { id: "tipo", label: "Tipo", cell: ({ text }) => text.tipo },
+        { id: "semana", label: "Semana", cell: ({ text }) => text.semana },
+        {
+          id: "horarios",
+          label: "Horários",
+          wrap: true,
+          cell: ({ text }) =>
+            text.horarios.map((range, at) => (
+              <span key={at} className="agenda-item-time">
+                {range}
+              </span>
+            )),
+        },
+        { id: "vigencia", label: "Vigência", cell: ({ text }) => text.vigencia },
+        {
+          id: "remover",
+          label: "Remover",
+          action: true,
+          cell: ({ draft, index }) => (
+            <button
+              type={hydrated ? "button" : "submit"}
+              name="intent"
+              value={`${INTENT.removeItem}${index}`}
+              className="button row-action row-action-danger"
+              formNoValidate
+              aria-label={`Remover ${draft.nomeAmbiente}`}
+              onClick={hydrated ? () => onRemove(index) : undefined}
+            >
+              Remover
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { USER_TEXTS as T } from "../../api/domain/users";
 
 import { DataList, type DataColumn } from "~/components/data-list";
 import { Pager } from "~/components/list-controls";
+import { sortLinks } from "~/components/sort-header";
 import type { ListParams } from "~/lib/list-params";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
@@ -61,7 +62,7 @@ export default function UserList() {
       ),
     },
     { id: "cpf", label: "CPF", sortKey: "cpf", cell: (row) => row.cpf },
-    { id: "email", label: "E-mail", sortKey: "email", cell: (row) => row.email },
+    { id: "email", label: "E-mail", sortKey: "email", wrap: true, cell: (row) => row.email },
     { id: "telefone", label: "Telefone", sortKey: "telefone", cell: (row) => row.telefone },
     { id: "nascimento", label: "Data de Nascimento", sortKey: "nascimento", cell: (row) => row.nascimento },
     ...(showLevel
@@ -70,6 +71,7 @@ export default function UserList() {
     {
       id: "editar",
       label: "Editar",
+      action: true,
       cell: (row) =>
         row.canEdit ? (
           <Link to={editHref(row.id, back)} className="row-action" aria-label={`Editar ${row.nome}`}>
@@ -98,10 +100,10 @@ export default function UserList() {
       ) : (
         <DataList
           label="Usuários"
-          wide
+          cardsBelow={1100}
           rows={rows}
           rowKey={(row) => row.id}
-          sort={{ params, defaultSort: DEFAULT_SORT }}
+          sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           columns={columns}
         />
       )}

@@ -88,6 +88,7 @@ export default function UserNames() {
               rows={names}
               rowKey={(row) => row.id}
               columns={[{ id: "nome", label: "Nome", primary: true, cell: (row) => row.name }]}
+              actionsHeader="Ações"
               actions={
                 canEdit
                   ? [

@@ -32,6 +32,9 @@ const T = {
   removeQuestion: "Tem certeza que deseja remover?",
   noResults: "Nenhum resultado para a busca.",
   cleaningsRange: "A quantidade de limpezas deve ser de 1 a 20",
+  companyChanged: "A empresa foi trocada: escolha o colaborador e os itens desta empresa.",
+  pairsRedrawn: "A quantidade de limpezas mudou: preencha os horários abaixo e cadastre o item.",
+  confirmRemove: "Tem certeza que deseja remover?",
 } as const;
 
 const ASG = "Sebastião ASG";
@@ -88,7 +91,14 @@ test("create an agenda of two items, see its bookings, edit, deactivate and remo
   await expect(page.getByRole("link", { name: "Listar agendamentos" })).toBeVisible();
   await hydrated(page, js, "#empresa");
 
-  // The company: with JS the page follows the select; without it 'Carregar' reloads the form for it.
+  // The company: with JS the page follows the select; without it 'Carregar' reloads the form for it, and another
+  // button pressed after a change without 'Carregar' says the form now is that company's (issue 27).
+  if (!js) {
+    await page.getByLabel("Empresa").selectOption({ label: branchOption("messejana") });
+    await page.getByRole("button", { name: "Criar novo item" }).click();
+    await expect(toast(page, T.companyChanged, "status")).toBeVisible();
+    await expect(page).toHaveURL(/empresa=3/);
+  }
   await page.getByLabel("Empresa").selectOption({ label: branchOption("aldeota") });
   if (!js) await page.getByRole("button", { name: "Carregar" }).click();
   await expect(page).toHaveURL(/empresa=2/);
@@ -155,6 +165,16 @@ test("create an agenda of two items, see its bookings, edit, deactivate and remo
   // Item 2: 12X, one cleaning.
   await page.getByRole("button", { name: "Criar novo item" }).click();
   step = itemStep(page, js);
+  if (!js) {
+    // A count changed without 'Atualizar horários': the pairs are redrawn and said, no item is added unseen.
+    await step.getByLabel("Quantidade de limpezas").fill("2");
+    await step.getByRole("button", { name: "Cadastrar" }).click();
+    await expect(toast(page, T.pairsRedrawn, "status")).toBeVisible();
+    step = itemStep(page, js);
+    await expect(step.locator(".time-pair")).toHaveCount(2);
+    await setCount(step, 1, js);
+    step = itemStep(page, js);
+  }
   await step.getByLabel("Ambiente").selectOption({ label: copa });
   await step.getByLabel("Tipo de Periodicidade", { exact: true }).selectOption("12X");
   await fillPair(step, "Limpeza", "09:00", "09:30");
@@ -163,6 +183,13 @@ test("create an agenda of two items, see its bookings, edit, deactivate and remo
   await step.getByRole("button", { name: "Cadastrar" }).click();
   await expect(step).toBeHidden();
   await expect(table.getByRole("row").filter({ hasText: copa })).toContainText("12X");
+  await expect(table.getByRole("row").filter({ hasText: copa })).toContainText("Dia sim, dia não");
+  // 'Remover' asks first (spec §2.2), with JS in a dialog, without in a section of the page; 'Não' keeps the line.
+  await table.getByRole("button", { name: `Remover ${copa}` }).click();
+  await expect(page.getByText(T.confirmRemove)).toBeVisible();
+  await page.getByRole("button", { name: "Não" }).click();
+  await expect(page.getByText(T.confirmRemove)).toHaveCount(0);
+  await expect(table.getByRole("row").filter({ hasText: copa })).toHaveCount(1);
   // The collaborator chosen before the item steps is still chosen.
   await expect(page.getByLabel("Colaborador")).toHaveValue(/\d+/);
 
@@ -181,6 +208,13 @@ test("create an agenda of two items, see its bookings, edit, deactivate and remo
   await page.goto(`/historico-agenda?mes=${mes}&dia=${first.iso}&q=${q}`);
   await expect(cards(page, copa)).toHaveCount(1);
   await expect(cards(page, copa)).toContainText("09:00 - 09:30");
+  // Its detail on the board says how a 12X agenda's days go (issue 27), not 'Dias da semana: 12X'.
+  await page.goto(`/dashboard?inicio=${first.iso}&fim=${first.iso}&q=${encodeURIComponent(copa)}&campos=ambiente`);
+  await page
+    .getByRole("link", { name: /09:00 - 09:30/ })
+    .first()
+    .click();
+  await expect(page.getByText("Dia sim, dia não")).toBeVisible();
 
   // Edit Sala from its Monday card: a wrong time first, then 06:00 - 07:00.
   await page.goto(`/agendamentos?mes=${mes}&dia=${monday.iso}&q=${q}`);

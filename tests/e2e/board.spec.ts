@@ -58,9 +58,10 @@ test("the board of today: each slot in the column of its status, the detail and 
   await expect(rows).toHaveCount(5);
   await expect(rows.nth(1)).toContainText(/06:00 - 07:00\s*\d{2}:\d{2} - \d{2}:\d{2}/);
   await expect(rows.nth(2)).toContainText(/10:00 - 10:30\s*Em andamento/);
-  await expect(rows.nth(3)).toContainText(/13:00 - 13:30\s*--:-- - \d{2}:\d{2}/);
+  await expect(rows.nth(3)).toContainText(/13:00 - 13:30\s*Justificado às \d{2}:\d{2}/);
   await expect(rows.nth(4)).toContainText(/16:00 - 16:30\s*A iniciar/);
   await expect(detail).toContainText("Dias da semana");
+  await expect(detail).not.toContainText("--:--");
   await page.screenshot({ path: testInfo.outputPath("detail.png") });
 
   await detail.getByRole("link", { name: "Histórico" }).click();

@@ -294,6 +294,7 @@ test("an administrator creates an ASG in a branch, edits it, changes its level a
   await expect(page.getByRole("heading", { level: 2, name: "Nomes do Usuário" })).toBeVisible();
   const names = page.getByRole("table", { name: "Nomes do Usuário" });
   await expect(names.locator("tbody tr")).toHaveText([new RegExp(name)]);
+  await expect(names.getByRole("columnheader")).toHaveText(["Nome", "Ações"]); // spec 000 §2 'Users'
   await openTab(page, "Abas de nomes", "Cadastrar Nome");
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByLabel("Nome do Usuário")).toHaveAccessibleDescription("Nome obrigatório");

@@ -194,17 +194,20 @@ describe("the schedule detail (spec 001 §2.7, §4)", () => {
       { state: "Incompleto", column: "incomplete", scheduled: "10:00 - 10:30", performed: "10:01 - 10:20" },
       { state: "Em andamento", column: "inProgress", scheduled: "11:00 - 11:30", performed: "Em andamento" },
       { state: "A iniciar", column: "toDo", scheduled: "15:00 - 15:30", performed: "A iniciar" },
-      { state: "Fez a mais", column: "done", scheduled: "Fez a mais", performed: "16:10 - --:--" },
+      { state: "Fez a mais", column: "done", scheduled: "Fez a mais", performed: "Iniciado às 16:10" },
       { state: "Fez a mais", column: "done", scheduled: "Fez a mais", performed: "18:00 - 18:15" },
     ]);
   });
 
-  test("a finished slot without records shows its missing times, and no slots give no rows", () => {
+  test("a slot with one end of its span or none says what it has, and no slots give no rows", () => {
+    const end = "2026-03-15T12:14:00Z"; // 09:14 in Fortaleza
     expect(
       scheduleDetailRows([
         { horaIni: "08:00", horaFim: "09:00", status: "Completo", performed: { start: null, end: null } },
-      ]),
-    ).toEqual([{ state: "Completo", column: "done", scheduled: "08:00 - 09:00", performed: "--:-- - --:--" }]);
+        { horaIni: "09:00", horaFim: "09:30", status: "Incompleto", performed: { start: null, end } },
+        { horaIni: "10:00", horaFim: "10:30", status: "Completo", performed: { start: null, end } },
+      ]).map((row) => row.performed),
+    ).toEqual(["Sem horário registrado", "Justificado às 09:14", "Encerrado às 09:14"]);
     expect(scheduleDetailRows([])).toEqual([]);
     expect(timeRange({ horaIni: "7:05", horaFim: "07:40:00" })).toBe("07:05 - 07:40");
   });

@@ -15,6 +15,7 @@ import {
   ROOM_VIEWS,
   roomCards,
   visitTypes,
+  withLateHours,
   type RoomPerformedVisit,
   type RoomScheduledSlot,
 } from "../../api/domain/room-page.ts";
@@ -282,5 +283,43 @@ describe("properties", () => {
       }),
       { numRuns: NUM_RUNS },
     );
+  });
+});
+
+describe("late hours (issue 27: not listed as next once their time has passed)", () => {
+  const slot = (horaIni: string, horaFim: string): RoomScheduledSlot => ({
+    horaIni,
+    horaFim,
+    type: "Revisão",
+    employeeName: "Sebastião ASG",
+    photo: null,
+  });
+  const day = pairRoomDay(
+    [slot("08:00", "09:00"), slot("10:00", "10:30"), slot("16:00", "16:30")],
+    [
+      {
+        employeeName: "Sebastião ASG",
+        photo: null,
+        startedAt: "2026-03-10T11:05:00Z",
+        finishedAt: "2026-03-10T11:50:00Z",
+        revision: false,
+      },
+    ],
+  );
+
+  test("an upcoming hour of today whose end has passed is late; the hour under way and the later ones are not", () => {
+    const late = (now: string, date = "2026-03-10") =>
+      withLateHours(day.all, { date, today: "2026-03-10", now }).map((card) => [card.scheduled?.horaIni, card.late]);
+    expect(late("10:31")).toEqual([
+      ["08:00", false], // done
+      ["10:00", true],
+      ["16:00", false],
+    ]);
+    expect(late("10:30")).toEqual([
+      ["08:00", false],
+      ["10:00", false], // its last minute
+      ["16:00", false],
+    ]);
+    expect(late("23:59", "2026-03-09").every(([, isLate]) => isLate === false)).toBe(true); // another day's page
   });
 });
