@@ -113,9 +113,10 @@ export function ItemFields({
               {allTicked ? "Desmarcar todos" : "Marcar todos"}
             </button>
           ) : (
+            // Without JS the box says what the next post does: tick all, or (all ticked) untick all.
             <label className="weekday-option">
-              <input type="checkbox" name="todosDias" value="1" />
-              Marcar todos
+              <input type="checkbox" name={allTicked ? "nenhumDia" : "todosDias"} value="1" />
+              {allTicked ? "Desmarcar todos" : "Marcar todos"}
             </label>
           )}
           <ErrorList id="dias-erro" errors={errors?.dias} />

@@ -25,7 +25,8 @@ import {
  * their check: the API's own field rules and `agendaItemIssues` (api/domain/schedule-rules.ts), so the browser (with
  * JS) and the action (always) refuse with the API's words. Browser-safe: no server code, no full zod.
  *
- * Field names: ambiente, tipo ('Semanal' | '12X'), dias (0-6, repeated), todosDias (the no-JS 'Marcar todos' box),
+ * Field names: ambiente, tipo ('Semanal' | '12X'), dias (0-6, repeated), todosDias / nenhumDia (the no-JS 'Marcar
+ * todos' box, 'Desmarcar todos' once every day is ticked),
  * quantidade, inicio-{n} / fim-{n} (n = 0 for the main cleaning), fotoUnica, vigIni, vigFim (yyyy-MM-dd).
  */
 export type ItemValues = {
@@ -71,10 +72,11 @@ export function itemValuesOf(form: FormData): ItemValues {
   };
   const count = pairCount(text("quantidade"));
   const all = form.get("todosDias") !== null;
+  const none = form.get("nenhumDia") !== null;
   return {
     ambiente: text("ambiente"),
     tipo: text("tipo") === "12X" ? "12X" : "Semanal",
-    dias: all ? WEEKDAY_NAMES.map((_, index) => String(index)) : form.getAll("dias").map(String),
+    dias: all ? WEEKDAY_NAMES.map((_, index) => String(index)) : none ? [] : form.getAll("dias").map(String),
     quantidade: text("quantidade"),
     inicio: Array.from({ length: count }, (_, index) => text(`inicio-${index}`)),
     fim: Array.from({ length: count }, (_, index) => text(`fim-${index}`)),
