@@ -5,9 +5,10 @@ import type { SortLinks } from "./sort-header";
 
 /**
  * The shared list (STYLE.md 7a): one <table> whose layout the stylesheet switches by the room it has (a container
- * query), so it needs no JS. With room: a plain table. Below 720 px (or `cardsBelow`) every row is a card: the tick box beside the primary (name) cell, the other
- * cells as 'label: value' (their `label` travels in data-label), the row actions as buttons under them. The header
- * row then shows only what acts on the whole list (tick all, sort links). The table roles are written out because
+ * query), so it needs no JS. With room: a plain table. Below 720 px (or `cardsBelow`) every row is a card: the tick
+ * box beside the primary (name) cell, the other cells as 'label: value' (their `label` travels in data-label), the
+ * row actions as buttons under them. The header row then shows only what acts on the whole list (tick all, sort
+ * links). The table roles are written out because
  * browsers drop a table's semantics once CSS changes its display.
  */
 export type DataColumn<Row> = {
