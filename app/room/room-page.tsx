@@ -137,7 +137,7 @@ export default function RoomPage() {
             </a>
           ))}
         </nav>
-        {page.view === "proximas" && late.length ? (
+        {late.length ? (
           <section aria-labelledby="late">
             <h2 id="late">{ROOM_TEXTS.lateTitle}</h2>
             <ul aria-label={ROOM_TEXTS.lateTitle}>
