@@ -144,6 +144,7 @@ export function buildCalendar(
   // (issue 27). Days of the next or previous month link to that month; their bookings are not counted here.
   const chosen = dayOf(selected);
   const sunday = addDays(chosen, -chosen.getDay());
+  const dayHref = (iso: string) => href({ mes: iso.slice(0, 7), dia: iso });
   const days: CalendarDay[] = [];
   for (let offset = 0; offset < 7; offset++) {
     const date = addDays(sunday, offset);
@@ -164,21 +165,15 @@ export function buildCalendar(
       isToday,
       isSelected: iso === selected,
       inMonth,
-      href: href({ mes: iso.slice(0, 7), dia: iso }),
+      href: dayHref(iso),
     });
   }
-  const weekLink = (offset: number) => {
-    const iso = isoDay(addDays(chosen, offset));
-    return href({ mes: iso.slice(0, 7), dia: iso });
-  };
   const saturday = addDays(sunday, 6);
+  const dayMonth = (date: Date) => format(date, "d 'de' MMMM", { locale: ptBR });
   const week = {
-    title:
-      sunday.getMonth() === saturday.getMonth()
-        ? `${sunday.getDate()} a ${format(saturday, "d 'de' MMMM", { locale: ptBR })}`
-        : `${format(sunday, "d 'de' MMMM", { locale: ptBR })} a ${format(saturday, "d 'de' MMMM", { locale: ptBR })}`,
-    previous: weekLink(-7),
-    next: weekLink(7),
+    title: `${sunday.getMonth() === saturday.getMonth() ? sunday.getDate() : dayMonth(sunday)} a ${dayMonth(saturday)}`,
+    previous: dayHref(isoDay(addDays(chosen, -7))),
+    next: dayHref(isoDay(addDays(chosen, 7))),
   };
 
   const groups: CalendarGroup[] = [];
