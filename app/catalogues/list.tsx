@@ -2,11 +2,11 @@ import { Form, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { ColorChip } from "~/components/color-chip";
-import { DataList } from "~/components/data-list";
+import { DataList, type DataColumn } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useRowTicks } from "~/components/row-ticks";
-import { sortLinks } from "~/components/sort-header";
+import { sortFields, sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -57,9 +57,33 @@ export default function CatalogueList() {
   // The fetcher keeps the last dialog's data: show it only when it is about the items ticked now.
   const duplicateData = duplicate.data?.ids.join(",") === [...ticked].join(",") ? duplicate.data : undefined;
 
+  const columns: DataColumn<Item>[] = [
+    { id: "empresa", label: "Empresa", sortKey: "empresa", cell: (item) => item.empresa },
+    { id: "nome", label: title, sortKey: "nome", primary: true, cell: (item) => item.name },
+    ...(hasColor
+      ? [
+          {
+            id: "cor",
+            label: "Cor",
+            sortKey: "cor",
+            cell: (item: Item) => (
+              <>
+                <ColorChip color={item.color} /> {item.color}
+              </>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <section aria-label={texts.listTab}>
-      <ListSearch params={params} label={`Buscar ${title.toLowerCase()}`} defaultSort={DEFAULT_SORT} />
+      <ListSearch
+        params={params}
+        label={`Buscar ${title.toLowerCase()}`}
+        defaultSort={DEFAULT_SORT}
+        sortFields={sortFields(columns)}
+      />
       <Form method="get" action={`/${kind}/duplicar`} id="selecao" onSubmit={hydrated ? openDuplicate : undefined}>
         <input type="hidden" name="redirectTo" value={here} />
       </Form>
@@ -72,24 +96,7 @@ export default function CatalogueList() {
           rowKey={(item) => item.id}
           sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           tick={canEdit ? column : undefined}
-          columns={[
-            { id: "empresa", label: "Empresa", sortKey: "empresa", cell: (item) => item.empresa },
-            { id: "nome", label: title, sortKey: "nome", primary: true, cell: (item) => item.name },
-            ...(hasColor
-              ? [
-                  {
-                    id: "cor",
-                    label: "Cor",
-                    sortKey: "cor",
-                    cell: (item: Item) => (
-                      <>
-                        <ColorChip color={item.color} /> {item.color}
-                      </>
-                    ),
-                  },
-                ]
-              : []),
-          ]}
+          columns={columns}
           actions={
             canEdit
               ? [

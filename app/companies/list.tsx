@@ -5,7 +5,7 @@ import { COMPANY_TEXTS as T, statusLabel } from "../../api/domain/organisation";
 
 import { DataList, type DataColumn } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
-import { sortLinks } from "~/components/sort-header";
+import { sortFields, sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { companyListLoader } from "./list.server";
@@ -32,7 +32,7 @@ export default function CompanyList() {
   ];
   return (
     <section aria-label={T.listTab}>
-      <ListSearch params={params} label={T.searchLabel} defaultSort={DEFAULT_SORT} />
+      <ListSearch params={params} label={T.searchLabel} defaultSort={DEFAULT_SORT} sortFields={sortFields(columns)} />
       {page.items.length === 0 ? (
         <p className="empty-state">{params.q ? NO_SEARCH_RESULTS : T.empty}</p>
       ) : (

@@ -1,5 +1,5 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ChangeEvent, type ReactNode } from "react";
 
 import { MAX_PAGE_ROWS } from "../../api/domain/limits";
 
@@ -7,56 +7,101 @@ import { listHref, PAGE_SIZE_OPTIONS, pagerPages, type ListParams } from "~/lib/
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { AppLink } from "./app-link";
+import type { SortField } from "./sort-header";
 
 /**
  * The parts every list page shares (DESIGN.md: one implementation per shared shape): search and page size as a
- * GET form, sortable headers, the pager. All plain links and forms; JS only submits the size choice at once.
+ * GET form, sortable headers, the pager. All plain links and forms; JS only submits a size or sort choice at once.
  */
 export function ListSearch({
   params,
   label,
   defaultSort,
+  filters,
   children,
+  sortFields,
+  pageSize = true,
   submitLabel,
 }: {
   params: ListParams;
   label: string;
   defaultSort: string;
-  /** More fields of the same GET form (the environments' 'Filtrar por' choices, which are `params.extra`). */
+  /** Fields shown beside the search (a report's branch and period). */
+  filters?: ReactNode;
+  /** Secondary fields, folded with the sort and page size in 'Opções da lista' on phones ('Filtrar por'). */
   children?: ReactNode;
+  /** The list's sortable columns (`sortFields` of ./sort-header): on phones a sort choice replaces the header links. */
+  sortFields?: readonly SortField[];
+  /** False where the list has a fixed page size (the users list, spec 000 §9). */
+  pageSize?: boolean;
   /** The button's text where the spec names it (the activity reports' 'Pesquisar'); else 'Buscar'. */
   submitLabel?: string;
 }) {
   const submit = useSubmit();
-  // With JS a new page size applies at once; without it the button applies it too, and says so.
+  // With JS a new page size or order applies at once; without it the button applies it too, and says so.
   const hydrated = useHydrated();
+  const submitNow = (event: ChangeEvent<HTMLSelectElement>) => submit(event.currentTarget.form);
+  const hasOptions = Boolean(children) || Boolean(sortFields?.length) || pageSize;
   return (
     <Form method="get" className="list-search" role="search">
-      {params.ordem !== defaultSort ? <input type="hidden" name="ordem" value={params.ordem} /> : null}
-      {params.dir !== "asc" ? <input type="hidden" name="dir" value={params.dir} /> : null}
-      <div className="field">
+      {sortFields?.length ? null : (
+        <>
+          {params.ordem !== defaultSort ? <input type="hidden" name="ordem" value={params.ordem} /> : null}
+          {params.dir !== "asc" ? <input type="hidden" name="dir" value={params.dir} /> : null}
+        </>
+      )}
+      <div className="field list-search-query">
         <label htmlFor="q">{label}</label>
         <input id="q" name="q" type="search" defaultValue={params.q} placeholder="Digite para buscar" />
       </div>
-      {children}
-      <div className="field field-narrow">
-        <label htmlFor="tamanho">Itens por página</label>
-        <select
-          id="tamanho"
-          name="tamanho"
-          defaultValue={params.tamanho}
-          onChange={(event) => submit(event.currentTarget.form)}
-        >
-          {PAGE_SIZE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="submit" className="button">
-        {submitLabel ?? (hydrated ? "Buscar" : "Buscar e aplicar")}
+      {filters}
+      <button type="submit" className="button list-search-submit">
+        {submitLabel ?? (hydrated || !hasOptions ? "Buscar" : "Buscar e aplicar")}
       </button>
+      {hasOptions ? (
+        // On phones the secondary controls fold here so the data starts on the first screen (issue 27 §8); on wider
+        // screens the stylesheet shows them in the form's row and hides the summary.
+        <details className="list-options">
+          <summary>Opções da lista</summary>
+          <div className="list-options-body">
+            {children}
+            {sortFields?.length ? (
+              // Keyed by the order shown: a header link changes it without drawing the form anew (with JS).
+              <Fragment key={`${params.ordem}|${params.dir}`}>
+                <div className="field list-sort">
+                  <label htmlFor="ordem">Ordenar por</label>
+                  <select id="ordem" name="ordem" defaultValue={params.ordem} onChange={submitNow}>
+                    {sortFields.map((field) => (
+                      <option key={field.key} value={field.key}>
+                        {field.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field list-sort">
+                  <label htmlFor="dir">Ordem</label>
+                  <select id="dir" name="dir" defaultValue={params.dir} onChange={submitNow}>
+                    <option value="asc">Crescente</option>
+                    <option value="desc">Decrescente</option>
+                  </select>
+                </div>
+              </Fragment>
+            ) : null}
+            {pageSize ? (
+              <div className="field field-narrow">
+                <label htmlFor="tamanho">Itens por página</label>
+                <select id="tamanho" name="tamanho" defaultValue={params.tamanho} onChange={submitNow}>
+                  {PAGE_SIZE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </div>
+        </details>
+      ) : null}
     </Form>
   );
 }

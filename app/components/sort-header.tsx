@@ -45,3 +45,11 @@ function SortHeader({
     </th>
   );
 }
+
+/** A sortable column as the search form's 'Ordenar por' choice offers it. */
+export type SortField = { key: string; label: string };
+
+/** The sortable columns of a list (those with a sortKey), for ListSearch's sort choice. */
+export function sortFields(columns: readonly { label: string; sortKey?: string }[]): SortField[] {
+  return columns.flatMap((column) => (column.sortKey ? [{ key: column.sortKey, label: column.label }] : []));
+}

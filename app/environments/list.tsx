@@ -6,7 +6,7 @@ import { FilterChoices } from "~/components/filter-choices";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { ConfirmRemoval, Modal } from "~/components/modal";
 import { useRowTicks } from "~/components/row-ticks";
-import { sortLinks } from "~/components/sort-header";
+import { sortFields, sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -31,6 +31,7 @@ const COLUMNS: DataColumn<EnvironmentRow>[] = [
   },
   { id: "opcionais", label: "Procedimentos Opcionais", sortKey: "opcionais", wrap: true, cell: (row) => row.opcionais },
 ];
+const SORT_FIELDS = sortFields(COLUMNS);
 
 /**
  * The list tab (spec 000 §2 'Environments'). Without JS: the 'Filtrar por' choices are tick boxes of the search form
@@ -74,7 +75,7 @@ export default function EnvironmentList() {
 
   return (
     <section aria-label={T.listTab}>
-      <ListSearch params={params} label="Buscar ambiente" defaultSort={DEFAULT_SORT}>
+      <ListSearch params={params} label="Buscar ambiente" defaultSort={DEFAULT_SORT} sortFields={SORT_FIELDS}>
         <FilterChoices title={T.filterTitle} fields={T.searchFields} chosen={campos} defaultChoice="ambiente" />
       </ListSearch>
       <form method="post" action={QR_BULK_ACTION} id="selecao">

@@ -4,16 +4,26 @@ import { formatCnpjText, formatCpfText } from "../../api/domain/masks";
 import { statusLabel } from "../../api/domain/organisation";
 import { CPF_TEXTS as T, STATUS_ACTION_LABELS, STATUS_ACTIONS } from "../../api/domain/pre-registered-cpfs";
 
-import { DataList } from "~/components/data-list";
+import { DataList, type DataColumn } from "~/components/data-list";
 import { ListSearch, Pager } from "~/components/list-controls";
 import { useRowTicks } from "~/components/row-ticks";
-import { sortLinks } from "~/components/sort-header";
+import { sortFields, sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import type { cpfListLoader } from "./list.server";
 import { DEFAULT_SORT } from "./sort";
 
 const MENU_ORDER = [STATUS_ACTIONS.activate, STATUS_ACTIONS.inactivate, STATUS_ACTIONS.remove] as const;
+
+type Row = ReturnType<typeof useLoaderData<typeof cpfListLoader>>["page"]["items"][number];
+
+const COLUMNS: DataColumn<Row>[] = [
+  { id: "cpf", label: "CPF", sortKey: "cpf", primary: true, cell: (row) => formatCpfText(row.CPF) },
+  { id: "filial", label: "Filial", sortKey: "filial", cell: (row) => row.NOME_FILIAL },
+  { id: "cnpj", label: "CNPJ", sortKey: "cnpj", cell: (row) => formatCnpjText(row.CNPJ) },
+  { id: "status", label: "Status", sortKey: "status", cell: (row) => statusLabel(row.ATIVO) },
+];
+const SORT_FIELDS = sortFields(COLUMNS);
 
 /**
  * 'Listar CPF's' (spec 000 §2 'Pre-registered CPFs'): search, sortable columns, page sizes, pager, export and, for
@@ -40,7 +50,7 @@ export default function CpfList() {
 
   return (
     <section aria-label={T.listTab}>
-      <ListSearch params={params} label={T.searchLabel} defaultSort={DEFAULT_SORT} />
+      <ListSearch params={params} label={T.searchLabel} defaultSort={DEFAULT_SORT} sortFields={SORT_FIELDS} />
       {canEdit ? (
         <Form method="get" action="/pre-cadastro-usuarios/status" id="selecao">
           <input type="hidden" name="redirectTo" value={here} />
@@ -55,12 +65,7 @@ export default function CpfList() {
           rowKey={(row) => row.ID}
           sort={sortLinks({ params, defaultSort: DEFAULT_SORT })}
           tick={canEdit ? column : undefined}
-          columns={[
-            { id: "cpf", label: "CPF", sortKey: "cpf", primary: true, cell: (row) => formatCpfText(row.CPF) },
-            { id: "filial", label: "Filial", sortKey: "filial", cell: (row) => row.NOME_FILIAL },
-            { id: "cnpj", label: "CNPJ", sortKey: "cnpj", cell: (row) => formatCnpjText(row.CNPJ) },
-            { id: "status", label: "Status", sortKey: "status", cell: (row) => statusLabel(row.ATIVO) },
-          ]}
+          columns={COLUMNS}
         />
       )}
       <div className="list-actions">

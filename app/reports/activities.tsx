@@ -5,7 +5,7 @@ import { ACTIVITY_FILTERS, ACTIVITY_TEXTS as T } from "../../api/domain/activiti
 import { DataList, type DataColumn } from "~/components/data-list";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
-import { sortLinks } from "~/components/sort-header";
+import { sortFields, sortLinks } from "~/components/sort-header";
 
 import type { activitiesLoader } from "./activities.server";
 import { ACTIVITIES_DEFAULT_SORT as DEFAULT_SORT, ACTIVITY_MOUNTS } from "./activity-report";
@@ -72,18 +72,20 @@ export default function ActivitiesReport() {
           branches={branches}
           defaultSort={DEFAULT_SORT}
           submitLabel="Pesquisar"
-        >
-          <div className="field">
-            <label htmlFor="atividade">Atividades</label>
-            <select id="atividade" name="atividade" defaultValue={state.atividade}>
-              {ACTIVITY_FILTERS.map((filter) => (
-                <option key={filter.value} value={filter.value}>
-                  {filter.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </ReportFilters>
+          sortFields={sortFields(columns)}
+          fields={
+            <div className="field">
+              <label htmlFor="atividade">Atividades</label>
+              <select id="atividade" name="atividade" defaultValue={state.atividade}>
+                {ACTIVITY_FILTERS.map((filter) => (
+                  <option key={filter.value} value={filter.value}>
+                    {filter.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          }
+        />
       </details>
       {notice ? (
         <p className="notice" role="status">

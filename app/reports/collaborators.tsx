@@ -2,11 +2,11 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 
 import { REPORT_TEXTS as T } from "../../api/domain/reports";
 
-import { DataList } from "~/components/data-list";
+import { DataList, type DataColumn } from "~/components/data-list";
 import { FilterChoices } from "~/components/filter-choices";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
-import { sortLinks } from "~/components/sort-header";
+import { sortFields, sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
@@ -30,6 +30,42 @@ export default function CollaboratorsReport() {
     useLoaderData<typeof collaboratorsLoader>();
   const location = useLocation();
   const drillDown = (id: number, level = "") => withQuery(`${PATH}/${id}${level}`, listQuery);
+  const listColumns: DataColumn<Row>[] = [
+    {
+      id: "nome",
+      label: "Colaborador",
+      sortKey: "nome",
+      primary: true,
+      cell: (row) => (
+        <span className="profile-link">
+          <Link
+            to={drillDown(row.id, "/detalhes")}
+            preventScrollReset
+            className="avatar-link"
+            aria-label={`Detalhes de ${row.nome}`}
+          >
+            {row.avatarUrl ? (
+              <img className="avatar" src={row.avatarUrl} alt="" width={32} height={32} loading="lazy" />
+            ) : (
+              <span className="avatar avatar-empty" aria-hidden="true" />
+            )}
+          </Link>
+          <Link to={drillDown(row.id)} preventScrollReset>
+            {row.nome}
+          </Link>
+        </span>
+      ),
+    },
+    ...columns
+      .filter((column) => state.colunas.includes(column.key))
+      .map((column) => ({
+        id: column.key,
+        label: column.label,
+        sortKey: (SORTABLE as readonly string[]).includes(column.key) ? column.key : undefined,
+        wrap: column.key === "email",
+        cell: (row: Row) => row[column.key],
+      })),
+  ];
   return (
     <>
       <PageHeader title={T.collaboratorsTitle} help={T.collaboratorsTooltip}>
@@ -42,7 +78,13 @@ export default function CollaboratorsReport() {
       </PageHeader>
       {/* The drill-down levels: a dialog with JS, a section here without it. */}
       <Outlet />
-      <ReportFilters key={location.key} state={state} branches={branches} defaultSort={DEFAULT_SORT}>
+      <ReportFilters
+        key={location.key}
+        state={state}
+        branches={branches}
+        defaultSort={DEFAULT_SORT}
+        sortFields={sortFields(listColumns)}
+      >
         <LegacyToggle checked={state.anteriores} />
         {/* The column-filter dialog (§2.9): which columns the list (and its Excel file) shows. */}
         <FilterChoices title="Colunas" name="colunas" fields={columns} chosen={state.colunas} />
@@ -63,42 +105,7 @@ export default function CollaboratorsReport() {
           rows={rows}
           rowKey={(row) => row.id}
           sort={sortLinks({ params: state, defaultSort: DEFAULT_SORT, path: PATH })}
-          columns={[
-            {
-              id: "nome",
-              label: "Colaborador",
-              sortKey: "nome",
-              primary: true,
-              cell: (row) => (
-                <span className="profile-link">
-                  <Link
-                    to={drillDown(row.id, "/detalhes")}
-                    preventScrollReset
-                    className="avatar-link"
-                    aria-label={`Detalhes de ${row.nome}`}
-                  >
-                    {row.avatarUrl ? (
-                      <img className="avatar" src={row.avatarUrl} alt="" width={32} height={32} loading="lazy" />
-                    ) : (
-                      <span className="avatar avatar-empty" aria-hidden="true" />
-                    )}
-                  </Link>
-                  <Link to={drillDown(row.id)} preventScrollReset>
-                    {row.nome}
-                  </Link>
-                </span>
-              ),
-            },
-            ...columns
-              .filter((column) => state.colunas.includes(column.key))
-              .map((column) => ({
-                id: column.key,
-                label: column.label,
-                sortKey: (SORTABLE as readonly string[]).includes(column.key) ? column.key : undefined,
-                wrap: column.key === "email",
-                cell: (row: Row) => row[column.key],
-              })),
-          ]}
+          columns={listColumns}
         />
       )}
       <Pager params={state} total={total} defaultSort={DEFAULT_SORT} path={PATH} />

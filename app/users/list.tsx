@@ -1,37 +1,16 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 
 import { USER_TEXTS as T } from "../../api/domain/users";
 
 import { DataList, type DataColumn } from "~/components/data-list";
-import { Pager } from "~/components/list-controls";
-import { sortLinks } from "~/components/sort-header";
-import type { ListParams } from "~/lib/list-params";
+import { ListSearch, Pager } from "~/components/list-controls";
+import { sortFields, sortLinks } from "~/components/sort-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import { editHref, namesHref, USERS_PATH } from "./links";
 import type { userListLoader } from "./list.server";
 import { DEFAULT_SORT } from "./params";
 import type { UserRow } from "./rows.server";
-
-/**
- * The search of the users list: the shared list search (list-controls.tsx ListSearch) without its page-size choice,
- * which this list does not offer (fixed 20 a page, spec 000 §9). A plain GET form.
- */
-function UserSearch({ params }: { params: ListParams }) {
-  return (
-    <Form method="get" className="list-search" role="search">
-      {params.ordem !== DEFAULT_SORT ? <input type="hidden" name="ordem" value={params.ordem} /> : null}
-      {params.dir !== "asc" ? <input type="hidden" name="dir" value={params.dir} /> : null}
-      <div className="field">
-        <label htmlFor="q">{T.searchLabel}</label>
-        <input id="q" name="q" type="search" defaultValue={params.q} placeholder="Digite para buscar" />
-      </div>
-      <button type="submit" className="button">
-        Buscar
-      </button>
-    </Form>
-  );
-}
 
 /**
  * 'Listar usuários' (spec 000 §2 'Users'): search (CPF, nome, e-mail, companyId), sortable columns, 20 a page, pager,
@@ -94,7 +73,13 @@ export default function UserList() {
 
   return (
     <section aria-label={T.listTab}>
-      <UserSearch params={params} />
+      <ListSearch
+        params={params}
+        label={T.searchLabel}
+        defaultSort={DEFAULT_SORT}
+        sortFields={sortFields(columns)}
+        pageSize={false}
+      />
       {rows.length === 0 ? (
         <p className="empty-state">{params.q ? NO_SEARCH_RESULTS : T.empty}</p>
       ) : (

@@ -347,7 +347,7 @@ test("dialogs name their subject, open on a useful branch and give focus back", 
   await expect(opener).toBeFocused();
 });
 
-test("forms start on the main company's first branch; the page size applies on change with JS", async ({
+test("forms start on the main company's first branch; the list options fold on a phone and apply", async ({
   page,
   signInAs,
   javaScriptEnabled,
@@ -358,18 +358,42 @@ test("forms start on the main company's first branch; the page size applies on c
   await page.getByRole("link", { name: "Cadastro em lote" }).click();
   await expect(page.getByLabel("Empresa / filial")).toHaveValue(String(BRANCHES.matriz.id));
 
-  await page.goto(`/${spec.kind}`);
+  // Issue 27 §8: the search and the first record on the first screen (also on /ambientes, the widest list); the
+  // sort, the page size and 'Filtrar por' folded in 'Opções da lista', the header sort links hidden.
+  for (const list of ["/ambientes", `/${spec.kind}`]) {
+    await page.goto(list);
+    await expect(page.getByRole("searchbox")).toBeInViewport();
+    const first = await bodyRows(page).first().boundingBox();
+    expect(first!.y + 150, `${list}: the first record's top part on the first screen`).toBeLessThanOrEqual(740);
+    await expect(page.getByLabel("Itens por página")).toBeHidden();
+    await expect(page.getByLabel("Ordenar por")).toBeHidden();
+    await expect(page.getByRole("link", { name: /^Empresa/ })).toBeHidden();
+  }
+  await page.getByText("Opções da lista").click();
   const apply = page.getByRole("search").getByRole("button", { name: /^Buscar/ });
   if (javaScriptEnabled) {
+    // Each choice applies at once.
     await expect(apply).toHaveText("Buscar");
+    await page.getByLabel("Ordenar por").selectOption({ label: "Empresa" });
+    await expect(page).toHaveURL(/ordem=empresa/);
+    await page.getByLabel("Ordem", { exact: true }).selectOption({ label: "Decrescente" });
+    await expect(page).toHaveURL(/dir=desc/);
     await page.getByLabel("Itens por página").selectOption("40");
     await expect(page).toHaveURL(/tamanho=40/);
   } else {
+    // The choices apply with the button, which now sits under them.
     await expect(apply).toHaveText("Buscar e aplicar");
+    await page.getByLabel("Ordenar por").selectOption({ label: "Empresa" });
+    await page.getByLabel("Ordem", { exact: true }).selectOption({ label: "Decrescente" });
     await page.getByLabel("Itens por página").selectOption("40");
+    const options = await page.getByLabel("Itens por página").boundingBox();
+    expect((await apply.boundingBox())!.y).toBeGreaterThan(options!.y);
     await apply.click();
+    await expect(page).toHaveURL(/ordem=empresa/);
+    await expect(page).toHaveURL(/dir=desc/);
     await expect(page).toHaveURL(/tamanho=40/);
   }
+  await expect(page.locator('th[aria-sort="descending"]')).toHaveText(/^Empresa/);
 });
 
 test("wide screenshots (1366 × 768)", async ({ page, signInAs, javaScriptEnabled, allowConsoleErrors }, testInfo) => {
