@@ -10,7 +10,7 @@ import type { Storage } from "./services/storage.ts";
 /** What the API needs from the process: built once in server.ts (or by a test) and handed to createApi. */
 export type ApiDeps = {
   database: Database;
-  config: Pick<Config, "publicUrl" | "env"> & Partial<Pick<Config, "bodyLimit" | "uploadLimit">>;
+  config: Pick<Config, "publicUrl" | "env"> & Partial<Pick<Config, "bodyLimit" | "uploadLimit" | "sessionSecret">>;
   mailer: Mailer;
   storage: Storage;
   logger: Logger;

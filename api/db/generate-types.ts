@@ -29,6 +29,9 @@ const overrides = {
   columns: {
     "bookings.status": `"Andamento" | "Completo" | "Incompleto" | null`,
     "periodicities.type": `"sem" | "12X"`,
+    "incidents.status": `"aberta" | "em_atendimento" | "resolvida" | "descartada"`,
+    "incident_kinds.prova": `"foto" | "nota" | "ambos"`,
+    "incident_events.tipo": `"aberta" | "relato_repetido" | "atribuida" | "prazo_alterado" | "corretiva" | "em_atendimento" | "resolvida" | "descartada" | "alerta_enviado"`,
   },
 };
 

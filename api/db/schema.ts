@@ -147,6 +147,53 @@ export interface History {
   user_id: number;
 }
 
+export interface IncidentEvents {
+  created_at: Generated<Timestamp>;
+  detalhe: Generated<string>;
+  foto: string | null;
+  id: Generated<number>;
+  incident_id: number;
+  tipo:
+    | "aberta"
+    | "relato_repetido"
+    | "atribuida"
+    | "prazo_alterado"
+    | "corretiva"
+    | "em_atendimento"
+    | "resolvida"
+    | "descartada"
+    | "alerta_enviado";
+  user_id: number | null;
+}
+
+export interface IncidentKinds {
+  ativo: Generated<boolean>;
+  company_id: number;
+  id: Generated<number>;
+  nome: string;
+  ordem: Generated<number>;
+  prazo_minutos: number;
+  prova: "foto" | "nota" | "ambos";
+}
+
+export interface Incidents {
+  branch_id: number;
+  closed_at: Timestamp | null;
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  descricao: Generated<string>;
+  environment_id: number;
+  foto: string | null;
+  id: Generated<number>;
+  kind_id: number;
+  motivo_descarte: string | null;
+  owner_id: number | null;
+  prazo_at: Timestamp;
+  relatos: Generated<number>;
+  status: "aberta" | "em_atendimento" | "resolvida" | "descartada";
+  ultimo_relato_at: Generated<Timestamp>;
+}
+
 export interface LegacyHistory {
   ambiente_nome: string;
   andar: string | null;
@@ -276,6 +323,15 @@ export interface Risks {
   name_folded: Generated<string>;
 }
 
+export interface RoomRatings {
+  branch_id: number;
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  environment_id: number;
+  id: Generated<number>;
+  nota: number;
+}
+
 export interface Sectors {
   branch_id: number;
   company_id: number;
@@ -337,6 +393,9 @@ export interface DB {
   environment_risks: EnvironmentRisks;
   environments: Environments;
   history: History;
+  incident_events: IncidentEvents;
+  incident_kinds: IncidentKinds;
+  incidents: Incidents;
   legacy_history: LegacyHistory;
   legacy_observations: LegacyObservations;
   list_versions: ListVersions;
@@ -349,6 +408,7 @@ export interface DB {
   rate_limits: RateLimits;
   revisions: Revisions;
   risks: Risks;
+  room_ratings: RoomRatings;
   sectors: Sectors;
   sessions: Sessions;
   user_names: UserNames;

@@ -32,7 +32,13 @@ export function publicCache<E extends { Variables: { nonce: string } }>(
   const entries = new Map<string, Entry>();
 
   return async (c, next) => {
-    if (c.req.method !== "GET") return next();
+    if (c.req.method !== "GET") {
+      // A write about a page (a visitor's report posted to /info/ambiente/5, or to /api/info/ambiente/5/relato) drops
+      // that page's kept answers here, so the next scan shows it; other instances keep theirs for their max-age.
+      await next();
+      if (c.res.status < 400) forgetPage(entries, new URL(c.req.url).pathname);
+      return;
+    }
     const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     const key = `${gzip ? "gzip" : "identity"} ${c.req.url}`;
     const hit = entries.get(key);
@@ -67,4 +73,16 @@ export function publicCache<E extends { Variables: { nonce: string } }>(
       nonce: c.get("nonce"),
     });
   };
+}
+
+/** The path a page and its API call share: /api/info/ambiente/5 and /info/ambiente/5 are the same page. */
+const pagePath = (path: string) => path.replace(/^\/api(?=\/)/, "");
+
+/** Drops the kept answers of the page a write went to, and of the pages above it (/info/ambiente/5 for …/5/relato). */
+function forgetPage(entries: Map<string, unknown>, writtenPath: string) {
+  const written = pagePath(writtenPath);
+  for (const key of entries.keys()) {
+    const path = pagePath(new URL(key.slice(key.indexOf(" ") + 1)).pathname);
+    if (written === path || written.startsWith(`${path}/`)) entries.delete(key);
+  }
 }

@@ -1,8 +1,9 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 
 import { businessTime } from "../../api/domain/board";
 import { INT32_MAX } from "../../api/domain/fields";
+import { INCIDENT_TEXTS, RATINGS, roomIncidentText } from "../../api/domain/incidents";
 import {
   parseRoomView,
   ROOM_TEXTS,
@@ -37,11 +38,19 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     if (result.status !== 404) throw new Response(null, { status: result.status });
     return data({ found: false as const, texts: ROOM_TEXTS }, { status: 404 });
   }
-  const { environment, date, cards } = result.data;
+  const { environment, date, cards, formToken, kinds, openIncident } = result.data;
 
   return {
     found: true as const,
     texts: ROOM_TEXTS,
+    incidentTexts: INCIDENT_TEXTS,
+    ratings: RATINGS,
+    formToken,
+    kinds,
+    openIncident: openIncident && {
+      ...openIncident,
+      text: roomIncidentText(openIncident.status, openIncident.reportedAt),
+    },
     view,
     viewLabel: ROOM_VIEW_LABELS[view],
     views: ROOM_VIEWS.map((known) => ({ view: known, label: ROOM_VIEW_LABELS[known] })),
@@ -60,3 +69,45 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
 export const roomPageHeaders: HeadersFunction = () => ({
   "cache-control": `public, max-age=${ROOM_PAGE_MAX_AGE}`,
 });
+
+export type RoomActionData = { intent: "avaliar" | "relatar"; message: string; tooMany?: boolean };
+
+/**
+ * The room page's two forms (issue 28): 'Avaliar limpeza' and 'Relatar problema', posted here without JS and passed to
+ * the public API with the visitor's address (server.ts). Accepted (or quietly dropped): the thank-you page. Refused:
+ * the page again with the message where the form is, 429 with its own words past the limits.
+ */
+export async function roomPageAction({ request, context, params }: ActionFunctionArgs) {
+  const id = params.id ?? "";
+  if (!ID.test(id) || Number(id) > INT32_MAX) throw new Response(null, { status: 404 });
+  const form = await request.formData();
+  const intent = form.get("intent") === "relatar" ? "relatar" : "avaliar";
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  let result;
+  if (intent === "avaliar") {
+    result = await callApi({ context, request }, `/info/ambiente/${id}/avaliacao`, {
+      method: "POST",
+      json: {
+        nota: Number(text("nota")) || 0,
+        formToken: text("formToken").slice(0, 64),
+        site: text("site").slice(0, 200),
+      },
+    });
+  } else {
+    const report = new FormData();
+    for (const name of ["tipo", "descricao", "formToken", "site"]) report.set(name, text(name));
+    const photo = form.get("foto");
+    if (photo instanceof File && photo.size > 0) report.set("foto", photo);
+    result = await callApi({ context, request }, `/info/ambiente/${id}/relato`, { method: "POST", formData: report });
+  }
+  if (result.ok)
+    return redirect(`/info/ambiente/${id}/obrigado?envio=${intent === "avaliar" ? "avaliacao" : "relato"}`);
+  if (result.status === 404) throw new Response(null, { status: 404 });
+  if (result.status === 429)
+    return data<RoomActionData>({ intent, message: INCIDENT_TEXTS.tooMany, tooMany: true }, { status: 429 });
+  if (result.status >= 500) throw new Response(null, { status: result.status });
+  return data<RoomActionData>({ intent, message: result.message }, { status: 400 });
+}

@@ -1,17 +1,17 @@
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import type { RoomPage as RoomPageData } from "../../api/routes/info";
 
 import { avatarThumbUrl } from "~/lib/avatars";
 import { useNonce } from "~/lib/nonce";
 
-import type { roomPageLoader } from "./room-page.server";
+import type { RoomActionData, roomPageLoader } from "./room-page.server";
 
 /**
  * The public room page: a bare document (root.tsx, handle `document: "bare"`) with no script and its own small
  * stylesheet inline, so a phone that scanned the QR code gets everything in one response (docs/room-page.md).
  */
-const CSS = `
+export const ROOM_CSS = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1d2630;background:#f3f6f8;line-height:1.45}
 header{background:#00697a;color:#fff;padding:16px max(16px,calc(50% - 308px))}
@@ -39,6 +39,25 @@ dl div{display:flex;gap:6px;flex-wrap:wrap}
 dt{color:#5b6775}
 dd{margin:0;font-weight:600}
 .empty{background:#fff;border:1px solid #d6dde4;border-radius:8px;padding:24px;text-align:center;color:#5b6775}
+.incident{background:#fff4e5;border:1px solid #e0a050;border-radius:8px;padding:10px 12px;margin:0 0 12px;font-weight:600;color:#6b3a00}
+.visitor{background:#fff;border:1px solid #d6dde4;border-radius:8px;padding:12px;margin:16px 0 0}
+.visitor h2{margin:0 0 4px}
+.visitor p{margin:0 0 8px}
+.faces{display:grid;grid-template-columns:repeat(5,1fr);gap:6px}
+.faces button{display:flex;flex-direction:column;align-items:center;gap:2px;padding:8px 2px;border:1px solid #d6dde4;border-radius:8px;background:#f8fafb;font:inherit;font-size:.72rem;color:#1d2630;cursor:pointer}
+summary{cursor:pointer;font-weight:700;font-size:1rem;padding:4px 0;color:#004d59}
+fieldset{border:0;margin:8px 0;padding:0}
+legend{font-weight:600;margin-bottom:4px}
+.kind{display:flex;gap:8px;align-items:center;padding:6px 0}
+.kind input{width:20px;height:20px}
+label.block{display:block;font-weight:600;margin:10px 0 4px}
+textarea,input[type=file]{width:100%;font:inherit}
+textarea{min-height:80px;padding:8px;border:1px solid #b8c3cc;border-radius:8px}
+.send{display:block;text-align:center;text-decoration:none;margin-top:12px;width:100%;padding:12px;border:0;border-radius:8px;background:#00697a;color:#fff;font:inherit;font-weight:700;cursor:pointer}
+.error{color:#b3261e;font-weight:600}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.note{font-size:.85rem;color:#5b6775}
+button:focus-visible,summary:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}
 `;
 
 function initials(name: string) {
@@ -48,6 +67,108 @@ function initials(name: string) {
 
 type Card = RoomPageData["cards"][number] & { late: boolean };
 type Texts = ReturnType<typeof useLoaderData<typeof roomPageLoader>>["texts"];
+type FoundPage = Extract<ReturnType<typeof useLoaderData<typeof roomPageLoader>>, { found: true }>;
+
+/** A face drawn, not an emoji: cheap phones' fonts lack some (🙁 and 🙂 showed as boxes). Frown to smile, red to green. */
+const FACES = {
+  1: { mouth: "M7 18Q12 12 17 18", color: "#ef9a9a" },
+  2: { mouth: "M7 17Q12 14 17 17", color: "#ffcc80" },
+  3: { mouth: "M7 16H17", color: "#fff59d" },
+  4: { mouth: "M7 15Q12 18 17 15", color: "#c5e1a5" },
+  5: { mouth: "M7 14Q12 20 17 14", color: "#a5d6a7" },
+} as const;
+
+function Face({ value }: { value: keyof typeof FACES }) {
+  return (
+    <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+      <circle cx="12" cy="12" r="11" fill={FACES[value].color} stroke="#1d2630" />
+      <circle cx="8.5" cy="9.5" r="1.4" fill="#1d2630" />
+      <circle cx="15.5" cy="9.5" r="1.4" fill="#1d2630" />
+      <path d={FACES[value].mouth} fill="none" stroke="#1d2630" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A field people never see nor reach: robots fill it (issue 28 §2). */
+function Honeypot() {
+  return (
+    <div className="hp" aria-hidden="true">
+      <label>
+        Deixe em branco <input type="text" name="site" tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  );
+}
+
+/**
+ * 'Avaliar limpeza' (five faces, one tap) and 'Relatar problema' (folded; kinds, text, photo): plain forms posted to
+ * this page (room-page.server.ts roomPageAction), no script.
+ */
+function VisitorForms({ page, answer }: { page: FoundPage; answer: RoomActionData | undefined }) {
+  const T = page.incidentTexts;
+  // The page's own URL without the view: a post there also clears the browser's copy of the page.
+  const action = `/info/ambiente/${page.environment.id}`;
+  const error = (intent: RoomActionData["intent"]) =>
+    answer && answer.intent === intent && !answer.tooMany ? (
+      <p className="error" role="alert">
+        {answer.message}
+      </p>
+    ) : null;
+  return (
+    <>
+      <section className="visitor" aria-labelledby="avaliar">
+        <h2 id="avaliar">{T.rateTitle}</h2>
+        <p>{T.rateQuestion}</p>
+        {error("avaliar")}
+        <form method="post" action={action}>
+          <input type="hidden" name="intent" value="avaliar" />
+          <input type="hidden" name="formToken" value={page.formToken} />
+          <Honeypot />
+          <div className="faces">
+            {page.ratings.map((rating) => (
+              <button key={rating.value} type="submit" name="nota" value={rating.value}>
+                <Face value={rating.value} />
+                {rating.label}
+              </button>
+            ))}
+          </div>
+        </form>
+      </section>
+      {page.kinds.length ? (
+        <details className="visitor" open={answer?.intent === "relatar" && !answer.tooMany}>
+          <summary>{T.reportTitle}</summary>
+          {error("relatar")}
+          <form method="post" action={action} encType="multipart/form-data">
+            <input type="hidden" name="intent" value="relatar" />
+            <input type="hidden" name="formToken" value={page.formToken} />
+            <Honeypot />
+            <fieldset>
+              <legend>{T.reportKind}</legend>
+              {page.kinds.map((kind) => (
+                <label key={kind.id} className="kind">
+                  <input type="radio" name="tipo" value={kind.id} required />
+                  {kind.nome}
+                </label>
+              ))}
+            </fieldset>
+            <label className="block" htmlFor="descricao">
+              {T.reportDescription}
+            </label>
+            <textarea id="descricao" name="descricao" maxLength={500} />
+            <label className="block" htmlFor="foto">
+              {T.reportPhoto}
+            </label>
+            <input id="foto" name="foto" type="file" accept="image/jpeg,image/png,image/gif,image/webp" />
+            <button type="submit" className="send">
+              {T.reportSend}
+            </button>
+            <p className="note">{T.noPersonalData}</p>
+          </form>
+        </details>
+      ) : null}
+    </>
+  );
+}
 
 function CleaningCard({ card, texts: ROOM_TEXTS }: { card: Card; texts: Texts }) {
   return (
@@ -101,9 +222,10 @@ function CleaningCard({ card, texts: ROOM_TEXTS }: { card: Card; texts: Texts })
 
 export default function RoomPage() {
   const page = useLoaderData<typeof roomPageLoader>();
+  const answer = useActionData<RoomActionData>();
   const ROOM_TEXTS = page.texts;
   const nonce = useNonce();
-  const style = <style nonce={nonce} dangerouslySetInnerHTML={{ __html: CSS }} />;
+  const style = <style nonce={nonce} dangerouslySetInnerHTML={{ __html: ROOM_CSS }} />;
   if (!page.found)
     return (
       <>
@@ -130,6 +252,17 @@ export default function RoomPage() {
         </p>
       </header>
       <main>
+        {answer?.tooMany ? (
+          <section className="incident" role="alert" aria-labelledby="muitos">
+            <h2 id="muitos">{page.incidentTexts.tooManyTitle}</h2>
+            <p>{answer.message}</p>
+          </section>
+        ) : null}
+        {page.openIncident ? (
+          <p className="incident" role="status">
+            {page.openIncident.text}
+          </p>
+        ) : null}
         <nav aria-label="Limpezas do dia">
           {page.views.map((view) => (
             <a key={view.view} href={`?ver=${view.view}`} aria-current={view.view === page.view ? "page" : undefined}>
@@ -157,6 +290,7 @@ export default function RoomPage() {
         ) : late.length ? null : (
           <p className="empty">{ROOM_TEXTS.empty}</p>
         )}
+        <VisitorForms page={page} answer={answer} />
       </main>
     </>
   );

@@ -29,6 +29,9 @@ const PUBLIC_OPERATIONS = [
   "GET /api/files/avatars/{name}",
   "GET /api/files/avatars/{name}/thumb",
   "GET /api/info/ambiente/{id}",
+  // Issue 28: a visitor's rating and problem report (no account; limited per address and room, robots dropped).
+  "POST /api/info/ambiente/{id}/avaliacao",
+  "POST /api/info/ambiente/{id}/relato",
 ];
 
 describe("GET /api/openapi.json", () => {

@@ -1092,6 +1092,11 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   "GET /api/info/ambiente/{id} path:id":
     "public by design: the page a room's QR code opens shows any live room's day, names and times only " +
     "(spec 001 §2.14; tests/api/room-page.test.ts)",
+  "POST /api/info/ambiente/{id}/avaliacao path:id":
+    "public by design: anyone who scans a room's QR code may rate it (issue 28; tests/api/incidents.test.ts)",
+  "POST /api/info/ambiente/{id}/relato path:id":
+    "public by design: anyone who scans a room's QR code may report a problem; the kind must be the room's " +
+    "company's (issue 28; tests/api/incidents.test.ts)",
   "POST /api/empresas/saveFuncionarios body:roleId": "an access level of spec 000 §6, the same for every company",
   "POST /api/empresas body:quadroIds": "the default boards (GET /api/quadroPadrao) every company chooses from",
   "PUT /api/empresas body:quadroIds": "the default boards (GET /api/quadroPadrao) every company chooses from",

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { MONTHS } from "../support/e2e-agendas.ts";
 import { createTodayWithExecutions, INCOMPLETE_REASON, TODAY_SLOTS } from "../support/e2e-board.ts";
 import { uniquePrefix } from "../support/e2e-catalogues.ts";
-import { expect, test } from "../support/e2e-fixtures.ts";
+import { expect, SCANNING_PHONE, test } from "../support/e2e-fixtures.ts";
 
 /**
  * The dashboard board (spec 001 §2.6, §2.7, §2.8) and the public room page (§2.14), on data the ASG's phone wrote
@@ -114,13 +114,7 @@ test("the room page on a phone without JS: the day's cleanings, the three views,
   test.skip(testInfo.project.name !== "no-js", "opened as a phone that scanned the code: once, JS off");
   const prefix = `${uniquePrefix(testInfo)} Sala`;
   const { environment, environmentId } = await createTodayWithExecutions(request, prefix);
-  const phone = await browser.newContext({
-    viewport: { width: 360, height: 740 },
-    isMobile: true,
-    javaScriptEnabled: false,
-    locale: "pt-BR",
-    timezoneId: "America/Fortaleza",
-  });
+  const phone = await browser.newContext(SCANNING_PHONE);
   const page = await phone.newPage();
   const answer = await page.goto(`/info/ambiente/${environmentId}`);
   expect(answer!.headers()["cache-control"]).toBe("public, max-age=60");

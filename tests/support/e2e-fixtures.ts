@@ -197,3 +197,12 @@ export async function screenshot(page: Page, project: string, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${project}-${name}.png`), fullPage: true });
 }
+
+/** A phone that scanned a room's QR code: 360 × 740, touch, no script, in Fortaleza (the public room page's tests). */
+export const SCANNING_PHONE = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  javaScriptEnabled: false,
+  locale: "pt-BR",
+  timezoneId: "America/Fortaleza",
+} as const;

@@ -78,4 +78,16 @@ describe("publicCache", () => {
     await app.get("/sala/2", { method: "POST" });
     expect(app.renders()).toBe(8);
   });
+
+  test("a write to a page, or below it through its API, drops that page's kept answers and no other's", async () => {
+    const app = appWithCache();
+    await app.get("/sala/1");
+    await app.get("/sala/12");
+    expect(app.renders()).toBe(2);
+    expect((await app.get("/sala/1/relato", { method: "POST" })).status).toBe(404); // no such route: nothing dropped
+    expect((await app.get("/sala/1")).text).toContain("render 1");
+    await app.get("/sala/1", { method: "POST" }); // the page's own form (render 3)
+    expect((await app.get("/sala/1")).text).toContain("render 4");
+    expect((await app.get("/sala/12")).text).toContain("render 2");
+  });
 });

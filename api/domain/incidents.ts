@@ -1,0 +1,87 @@
+/**
+ * The incident loop's rules and texts (issue 28, docs/incidents.md): what a visitor may send from a room's public page
+ * and what becomes of it. Shared by the API (which enforces them) and the web app (which shows the same words).
+ */
+
+export const INCIDENT_STATUSES = ["aberta", "em_atendimento", "resolvida", "descartada"] as const;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+
+export const INCIDENT_STATUS_LABELS: Record<IncidentStatus, string> = {
+  aberta: "Aberta",
+  em_atendimento: "Em atendimento",
+  resolvida: "Resolvida",
+  descartada: "Descartada",
+};
+
+/** The proof resolving an incident of a kind needs. */
+export const PROOF_LABELS = { foto: "Foto", nota: "Nota", ambos: "Foto e nota" } as const;
+
+/** The five faces of 'Avaliar limpeza', 1 (worst) to 5 (best). */
+export const RATINGS = [
+  { value: 1, label: "Muito ruim" },
+  { value: 2, label: "Ruim" },
+  { value: 3, label: "Regular" },
+  { value: 4, label: "Boa" },
+  { value: 5, label: "Muito boa" },
+] as const;
+
+export const VISITOR_LIMITS = {
+  /** A report's text. */
+  descriptionMax: 500,
+  /** A report's photo, as sent (it is re-encoded smaller). */
+  photoMaxBytes: 5 * 1024 * 1024,
+  /** A form posted sooner than this after the page was drawn is a robot's: dropped quietly. */
+  minFormAgeMs: 2_000,
+  /** …and one posted after this: a page kept open (or a replayed token). */
+  maxFormAgeMs: 24 * 60 * 60 * 1000,
+  /** Identical reports of one room within this time are one incident with a count. */
+  mergeWindowMinutes: 10,
+  /** The window of the limits below. */
+  windowSeconds: 10 * 60,
+  /** Per address and window: reports, ratings. */
+  reportsPerAddress: 5,
+  ratingsPerAddress: 20,
+  /** Per room and window, whoever sends them. */
+  reportsPerRoom: 30,
+  ratingsPerRoom: 120,
+} as const;
+
+export const INCIDENT_TEXTS = {
+  rateTitle: "Avaliar limpeza",
+  rateQuestion: "Como está a limpeza deste ambiente?",
+  reportTitle: "Relatar problema",
+  reportKind: "O que aconteceu?",
+  reportDescription: "Descreva (opcional)",
+  reportPhoto: "Foto (opcional, até 5 MB)",
+  reportSend: "Enviar relato",
+  noPersonalData: "Não pedimos seu nome nem seus dados.",
+  thanksRating: "Obrigado pela avaliação!",
+  thanksRatingNext: "Sua nota ajuda a equipe de limpeza a manter este ambiente em ordem.",
+  thanksReport: "Obrigado! Seu relato foi enviado.",
+  thanksReportNext:
+    "A equipe responsável por este ambiente foi avisada e vai atender o problema. O andamento aparece na página do ambiente.",
+  backToRoom: "Voltar ao ambiente",
+  kindRequired: "Escolha o que aconteceu.",
+  ratingRequired: "Escolha uma nota de 1 a 5.",
+  descriptionTooLong: "A descrição pode ter no máximo 500 caracteres.",
+  photoTooBig: "A foto pode ter no máximo 5 MB.",
+  photoType: "A foto deve ser uma imagem JPEG, PNG, GIF ou WebP.",
+  tooManyTitle: "Muitos envios",
+  tooMany: "Recebemos muitos envios deste ambiente ou desta rede agora. Tente novamente em alguns minutos.",
+} as const;
+
+/** What the room page says of its latest unresolved incident: the time and the state, no details. */
+export function roomIncidentText(status: "aberta" | "em_atendimento", time: string) {
+  return `Problema relatado às ${time} — ${status === "aberta" ? "aguardando atendimento" : "em atendimento"}`;
+}
+
+/** The text two reports are compared by for the merge rule: trimmed, spaces collapsed, case ignored. */
+export function reportFingerprint(description: string) {
+  return description.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/** Whether a form drawn at `issuedAt` and posted at `now` is a person's (not too fast, not a day old). */
+export function formAgeAccepted(issuedAt: number, now: number) {
+  const age = now - issuedAt;
+  return age >= VISITOR_LIMITS.minFormAgeMs && age <= VISITOR_LIMITS.maxFormAgeMs;
+}

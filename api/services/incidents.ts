@@ -1,0 +1,222 @@
+import { fileTypeFromBuffer } from "file-type";
+import { sql, type Kysely } from "kysely";
+import sharp from "sharp";
+
+import type { Database } from "../db/connection.ts";
+import type { DB } from "../db/schema.ts";
+import { formAgeAccepted, INCIDENT_TEXTS as T, reportFingerprint, VISITOR_LIMITS as L } from "../domain/incidents.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+import type { FormTokens } from "../lib/form-token.ts";
+import { rateLimit } from "../lib/rate-limit.ts";
+
+import type { Storage } from "./storage.ts";
+
+/**
+ * What visitors send from a room's public page (issue 28, docs/incidents.md): ratings and problem reports. No account
+ * and nothing personal: the address only keys the rate limits. A post that looks like a robot's (the honeypot filled,
+ * a forged token, a form posted too fast or a day late) is dropped quietly: the answer is the same as an accepted one,
+ * so a robot learns nothing.
+ */
+
+/** Where visitors' photos go in the storage: re-encoded JPEGs without metadata. */
+export const INCIDENT_PHOTO_FOLDER = "incidents";
+const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+/** The longest side of a stored visitor photo: enough to see a leak, a few hundred KB. */
+const PHOTO_MAX_SIDE = 1600;
+
+type Deps = { database: Database; storage: Storage; tokens: FormTokens };
+
+/** What every visitor post carries besides its content. */
+export type VisitorPost = {
+  environmentId: number;
+  /** The signed time the page was drawn (GET /info/ambiente/{id} `formToken`). */
+  formToken: string;
+  /** The field people never see: anything in it means a robot. */
+  honeypot: string;
+  address: string;
+};
+
+export type Outcome = { outcome: "accepted" | "merged" | "dropped"; incidentId: number | null };
+const DROPPED: Outcome = { outcome: "dropped", incidentId: null };
+
+/** The live room a visitor writes about, with the company and branch the row belongs to; 404 otherwise. */
+async function visitedRoom(db: Kysely<DB>, environmentId: number) {
+  const room = await db
+    .selectFrom("environments")
+    .select(["id", "company_id", "branch_id"])
+    .where("id", "=", environmentId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!room) throw notFound("Ambiente não encontrado");
+  return room;
+}
+
+function looksHuman(tokens: FormTokens, post: VisitorPost, now: Date) {
+  if (post.honeypot.trim() !== "") return false;
+  const issuedAt = tokens.read(String(post.environmentId), post.formToken);
+  return issuedAt !== null && formAgeAccepted(issuedAt, now.getTime());
+}
+
+/** The limits per address and per room, shared by every instance (rate_limits); 429 past them. */
+async function withinLimits(database: Database, what: "report" | "rating", post: VisitorPost) {
+  const [perAddress, perRoom] =
+    what === "report" ? [L.reportsPerAddress, L.reportsPerRoom] : [L.ratingsPerAddress, L.ratingsPerRoom];
+  // The address first: a post it refuses does not use up the room's allowance (and is refused from memory next time).
+  await rateLimit(database, `visitor-${what}:address:${post.address}`, perAddress, L.windowSeconds);
+  await rateLimit(database, `visitor-${what}:room:${post.environmentId}`, perRoom, L.windowSeconds);
+}
+
+/** 'Avaliar limpeza': one rating, 1 to 5, with its room and time. */
+export async function rateRoom(deps: Deps, post: VisitorPost & { nota: number }, now: Date): Promise<Outcome> {
+  const { db } = deps.database;
+  const room = await visitedRoom(db, post.environmentId);
+  if (!Number.isInteger(post.nota) || post.nota < 1 || post.nota > 5)
+    throw new ApiError(400, T.ratingRequired, { nota: [T.ratingRequired] });
+  if (!looksHuman(deps.tokens, post, now)) return DROPPED;
+  await withinLimits(deps.database, "rating", post);
+  await db
+    .insertInto("room_ratings")
+    .values({
+      company_id: room.company_id,
+      branch_id: room.branch_id,
+      environment_id: room.id,
+      nota: post.nota,
+      created_at: now,
+    })
+    .execute();
+  return { outcome: "accepted", incidentId: null };
+}
+
+export type ReportInput = { kindId: number | null; descricao: string; photo: Uint8Array | null };
+
+/** The photo as stored: the type read from its bytes, turned upright, at most 1600 px, JPEG, no EXIF (no location). */
+async function reencodedPhoto(bytes: Uint8Array): Promise<Uint8Array> {
+  if (bytes.byteLength > L.photoMaxBytes) throw new ApiError(413, T.photoTooBig, { foto: [T.photoTooBig] });
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(415, T.photoType, { foto: [T.photoType] });
+  try {
+    return await sharp(bytes, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new ApiError(415, T.photoType, { foto: [T.photoType] });
+  }
+}
+
+/**
+ * 'Relatar problema': opens an incident of the kind with the kind's deadline, owned by the branch's coordinators, or
+ * adds to an identical one (same room, kind and text) reported within the last 10 minutes and still open.
+ */
+export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput, now: Date): Promise<Outcome> {
+  const { db } = deps.database;
+  const room = await visitedRoom(db, post.environmentId);
+  const kind =
+    post.kindId === null
+      ? undefined
+      : await db
+          .selectFrom("incident_kinds")
+          .select(["id", "prazo_minutos"])
+          .where("id", "=", post.kindId)
+          .where("company_id", "=", room.company_id)
+          .where("ativo", "=", true)
+          .executeTakeFirst();
+  if (!kind) throw new ApiError(400, T.kindRequired, { tipo: [T.kindRequired] });
+  const descricao = post.descricao.trim();
+  if (descricao.length > L.descriptionMax)
+    throw new ApiError(400, T.descriptionTooLong, { descricao: [T.descriptionTooLong] });
+  const photo = post.photo && post.photo.byteLength > 0 ? await reencodedPhoto(post.photo) : null;
+  if (!looksHuman(deps.tokens, post, now)) return DROPPED;
+  await withinLimits(deps.database, "report", post);
+
+  return db.transaction().execute(async (trx) => {
+    // One report of a room at a time, so two identical ones sent together still merge.
+    await sql`select pg_advisory_xact_lock(28, ${room.id})`.execute(trx);
+    const since = new Date(now.getTime() - L.mergeWindowMinutes * 60_000);
+    const same = await trx
+      .selectFrom("incidents")
+      .select(["id", "foto"])
+      .where("environment_id", "=", room.id)
+      .where("kind_id", "=", kind.id)
+      .where("status", "in", ["aberta", "em_atendimento"])
+      .where("ultimo_relato_at", ">=", since)
+      .where(sql<string>`lower(regexp_replace(trim(descricao), '\\s+', ' ', 'g'))`, "=", reportFingerprint(descricao))
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (same) {
+      const foto = same.foto ?? (photo ? await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", photo) : null);
+      await trx
+        .updateTable("incidents")
+        .set({ relatos: sql`relatos + 1`, ultimo_relato_at: now, foto })
+        .where("id", "=", same.id)
+        .execute();
+      await trx
+        .insertInto("incident_events")
+        .values({
+          incident_id: same.id,
+          tipo: "relato_repetido",
+          detalhe: "Relato repetido por um visitante",
+          created_at: now,
+        })
+        .execute();
+      return { outcome: "merged" as const, incidentId: same.id };
+    }
+    const foto = photo ? await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", photo) : null;
+    const incident = await trx
+      .insertInto("incidents")
+      .values({
+        company_id: room.company_id,
+        branch_id: room.branch_id,
+        environment_id: room.id,
+        kind_id: kind.id,
+        status: "aberta",
+        descricao,
+        foto,
+        ultimo_relato_at: now,
+        prazo_at: new Date(now.getTime() + kind.prazo_minutos * 60_000),
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("incident_events")
+      .values({ incident_id: incident.id, tipo: "aberta", detalhe: "Relatado por um visitante", foto, created_at: now })
+      .execute();
+    return { outcome: "accepted" as const, incidentId: incident.id };
+  });
+}
+
+/** The room page's part: the company's kinds to choose from and the room's latest open incident, if any. */
+export async function roomIncidentState(db: Kysely<DB>, environmentId: number) {
+  const room = await db
+    .selectFrom("environments")
+    .select(["company_id"])
+    .where("id", "=", environmentId)
+    .executeTakeFirst();
+  if (!room) return { kinds: [], openIncident: null };
+  const [kinds, open] = await Promise.all([
+    db
+      .selectFrom("incident_kinds")
+      .select(["id", "nome"])
+      .where("company_id", "=", room.company_id)
+      .where("ativo", "=", true)
+      .orderBy("ordem")
+      .orderBy("id")
+      .limit(20)
+      .execute(),
+    db
+      .selectFrom("incidents")
+      .select(["status", "created_at"])
+      .where("environment_id", "=", environmentId)
+      .where("status", "in", ["aberta", "em_atendimento"])
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return {
+    kinds,
+    openIncident: open ? { status: open.status as "aberta" | "em_atendimento", reportedAt: open.created_at } : null,
+  };
+}
