@@ -21,6 +21,7 @@ import { environmentRoutes } from "./routes/environments.ts";
 import { executionRoutes } from "./routes/execution.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { incidentRoutes } from "./routes/incidents.ts";
 import { infoRoutes } from "./routes/info.ts";
 import { legacyRoutes } from "./routes/legacy.ts";
 import { passwordRoutes } from "./routes/password.ts";
@@ -144,6 +145,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", incompleteTaskRoutes(deps));
   api.route("/", auditRoutes(deps));
   api.route("/", executionRoutes(deps));
+  api.route("/", incidentRoutes(deps));
 
   return api;
 }

@@ -70,6 +70,44 @@ export const INCIDENT_TEXTS = {
   tooMany: "Recebemos muitos envios deste ambiente ou desta rede agora. Tente novamente em alguns minutos.",
 } as const;
 
+export const INCIDENT_HANDLING_TEXTS = {
+  title: "Ocorrências",
+  titleTooltip:
+    "Problemas relatados por quem visita os ambientes (pelo QR code). Cada ocorrência tem um prazo e um histórico; " +
+    "resolva com a prova que o tipo pede ou descarte com um motivo.",
+  empty: "Nenhuma ocorrência no período.",
+  notFound: "Ocorrência não encontrada",
+  closed: "Esta ocorrência já foi encerrada.",
+  alreadyInProgress: "Esta ocorrência já está em atendimento.",
+  reasonRequired: "Informe o motivo do descarte.",
+  reasonTooLong: "O motivo pode ter no máximo 500 caracteres.",
+  deadlinePast: "O novo prazo deve ser depois de agora.",
+  deadlineInvalid: "Informe a data e a hora do novo prazo.",
+  ownerNotFound: "Responsável não encontrado",
+  readOnly: "Você pode consultar as ocorrências, mas não alterá-las.",
+  take: "Iniciar atendimento",
+  discard: "Descartar",
+  changeDeadline: "Alterar prazo",
+  assign: "Atribuir",
+  branchCoordinators: "Coordenadores da filial",
+  overdue: "Atrasada",
+  timeline: "Histórico",
+  saved: "Ocorrência atualizada.",
+} as const;
+
+/** The timeline's words for each event. */
+export const INCIDENT_EVENT_LABELS = {
+  aberta: "Relatada",
+  relato_repetido: "Relatada de novo",
+  atribuida: "Responsável alterado",
+  prazo_alterado: "Prazo alterado",
+  corretiva: "Limpeza corretiva agendada",
+  em_atendimento: "Atendimento iniciado",
+  resolvida: "Resolvida",
+  descartada: "Descartada",
+  alerta_enviado: "Alerta enviado",
+} as const;
+
 /** What the room page says of its latest unresolved incident: the time and the state, no details. */
 export function roomIncidentText(status: "aberta" | "em_atendimento", time: string) {
   return `Problema relatado às ${time} — ${status === "aberta" ? "aguardando atendimento" : "em atendimento"}`;

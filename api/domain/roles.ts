@@ -44,6 +44,9 @@ export const PERMISSIONS = {
   manageMainCompanies: [1],
   viewFaq: [1, 2, 3],
   viewReports: [1, 2, 3, 4, 5, 7, null],
+  /** the incidents of visitors' reports (issue 28): read by the office and the client, handled by managers */
+  viewIncidents: [1, 2, 3, 4, 7, null],
+  handleIncidents: [1, 2, 3, null],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

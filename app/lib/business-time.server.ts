@@ -16,6 +16,10 @@ const inBusinessZone = (pattern: string) => (iso: string | null | undefined) =>
 export const businessTime = inBusinessZone("HH:mm:ss");
 /** 'dd/MM/yyyy HH:mm:ss' */
 export const businessDateTime = inBusinessZone("dd/MM/yyyy HH:mm:ss");
+/** 'dd/MM/yyyy HH:mm' (deadlines, a timeline) */
+export const businessDateMinute = inBusinessZone("dd/MM/yyyy HH:mm");
+/** 'yyyy-MM-ddTHH:mm', the value of a datetime-local field showing this instant in Fortaleza */
+export const businessLocalInput = inBusinessZone("yyyy-MM-dd'T'HH:mm");
 
 /** A day in words, capitalised: 'Domingo, 22 de novembro de 2026' (page and dialog titles). */
 export function weekdayDateBR(isoDate: string) {

@@ -16,6 +16,7 @@ export const PAGES = {
   "/tarefas-incompletas": { title: "Tarefas Incompletas", access: "private" },
   "/imagens-tarefas": { title: "Imagens de tarefas", access: "private" },
   "/historico-agenda": { title: "Agenda", access: "private" },
+  "/ocorrencias": { title: "Ocorrências", access: "viewIncidents" },
   "/profile": { title: "Meu perfil", access: "private" },
   "/agendamentos": { title: "Agendamentos", access: "manageRegisters" },
   "/ambientes": { title: "Ambientes", access: "manageRegisters" },
@@ -46,6 +47,8 @@ export function menuFor(user: MenuUser): MenuEntry[] {
   const client = user.roleId === 7;
   const entries: MenuEntry[] = [];
   if (!client) entries.push({ label: "Início", to: "/dashboard" });
+  // Issue 28: what visitors reported from the rooms' QR codes; the client reads its branch's.
+  if (can(user, "viewIncidents")) entries.push({ label: "Ocorrências", to: "/ocorrencias" });
   if (can(user, "manageRegisters")) {
     const registers: MenuLink[] = [];
     if (can(user, "manageMainCompanies")) registers.push({ label: "Empresa matriz", to: "/empresa-principal" });

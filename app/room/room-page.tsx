@@ -55,7 +55,7 @@ textarea,input[type=file]{width:100%;font:inherit}
 textarea{min-height:80px;padding:8px;border:1px solid #b8c3cc;border-radius:8px}
 .send{display:block;text-align:center;text-decoration:none;margin-top:12px;width:100%;padding:12px;border:0;border-radius:8px;background:#00697a;color:#fff;font:inherit;font-weight:700;cursor:pointer}
 .error{color:#b3261e;font-weight:600}
-.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.hp{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);opacity:0}
 .note{font-size:.85rem;color:#5b6775}
 button:focus-visible,summary:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}
 `;

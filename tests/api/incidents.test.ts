@@ -60,7 +60,8 @@ beforeAll(async () => {
     .select("id")
     .where("branch_id", "=", ids.aldeota)
     .where("deleted_at", "is", null)
-    .orderBy("id")
+    // The last rooms: the demo's incidents are in each company's first ones (api/db/demo-incidents.ts).
+    .orderBy("id", "desc")
     .limit(2)
     .execute();
   [room, otherRoom] = rooms.map((row) => row.id) as [number, number];

@@ -41,6 +41,8 @@ export type Target = {
   procedureId: number | null;
   categoryId: number | null;
   environmentId: number | null;
+  /** An incident of that branch (the demo data gives each company's first rooms some: api/db/demo-incidents.ts). */
+  incidentId: number | null;
 };
 
 export type ScopedRoute = {
@@ -749,8 +751,41 @@ const branchEdit = (ID: number, Id_Empresas: number, NOME: string) => ({
   Id_Empresas,
 });
 
+/** An incident of the target (issue 28): its company's, or its branch's when a branch was named. */
+function incidentOf(target: Target) {
+  if (target.incidentId === null) throw new Error(`the demo data has no incident for company ${target.companyId}`);
+  return target.incidentId;
+}
+
+/** The managers' incident calls (api/routes/incidents.ts) with the target's ids. */
+function incidentRoutes(): ScopedRoute[] {
+  return [
+    { name: "GET /api/ocorrencias/{id}", method: "GET", path: (b) => `/api/ocorrencias/${incidentOf(b)}` },
+    {
+      name: "GET /api/ocorrencias?filialId",
+      method: "GET",
+      path: (b) => `/api/ocorrencias?filialId=${b.branchId}`,
+    },
+    {
+      name: "POST /api/ocorrencias/{id}/eventos {prazo_alterado}",
+      method: "POST",
+      path: (b) => `/api/ocorrencias/${incidentOf(b)}/eventos`,
+      body: () => ({ tipo: "prazo_alterado", prazo: new Date(Date.now() + 86_400_000).toISOString() }),
+    },
+    {
+      name: "POST /api/ocorrencias/{own id}/eventos {responsavelId}",
+      method: "POST",
+      path: (_b, own) => `/api/ocorrencias/${incidentOf(own)}/eventos`,
+      body: (b) => ({ tipo: "atribuida", responsavelId: b.userId }),
+      // The own control would assign the caller's own user (an administrator may own an incident): not a 404 case.
+      control: false,
+    },
+  ];
+}
+
 /** Routes that take ids, called by a company-level administrator with another main company's ids. */
 export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
+  ...incidentRoutes(),
   {
     name: "PUT /api/users {userId}",
     method: "PUT",
@@ -1303,6 +1338,16 @@ export async function targetOf(
     procedureId: await first("procedures"),
     categoryId: await first("categories"),
     environmentId: await first("environments"),
+    incidentId:
+      (
+        await db
+          .selectFrom("incidents")
+          .select("id")
+          .where("company_id", "=", company)
+          .$if(where.branch !== undefined, (qb) => qb.where("branch_id", "=", branch))
+          .orderBy("id")
+          .executeTakeFirst()
+      )?.id ?? null,
   };
 }
 
@@ -1517,6 +1562,7 @@ describe("the route lists cover the API", () => {
     procedureId: base + 7,
     categoryId: base + 8,
     environmentId: base + 9,
+    incidentId: base + 14,
   });
   const FOREIGN = sentinel(900_000);
   const OWN = sentinel(800_000);

@@ -1,8 +1,10 @@
 import { gzipSync } from "node:zlib";
 
+import type { APIRequestContext } from "@playwright/test";
+
 import { uniquePrefix } from "../support/e2e-catalogues.ts";
 import { createEnvironments } from "../support/e2e-environments.ts";
-import { expect, SCANNING_PHONE, test } from "../support/e2e-fixtures.ts";
+import { expect, SCANNING_PHONE, test, toast } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
 
 /**
@@ -60,4 +62,59 @@ test("a visitor's phone rates the room, reports a problem with a photo, and the 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: testInfo.outputPath("room-after-report.png"), fullPage: true });
   await phone.close();
+});
+
+/** A visitor's report of a new room through the public API (the page's token, 2 s later), as a phone would post it. */
+async function reportThroughApi(request: APIRequestContext, roomId: number, kind: string, descricao: string) {
+  const room = await request.get(`/api/info/ambiente/${roomId}`);
+  const { formToken, kinds } = (await room.json()) as { formToken: string; kinds: { id: number; nome: string }[] };
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  const answer = await request.post(`/api/info/ambiente/${roomId}/relato`, {
+    multipart: { tipo: String(kinds.find((item) => item.nome === kind)!.id), descricao, formToken, site: "" },
+  });
+  expect(answer.status()).toBe(202);
+}
+
+test("the coordinator finds the report on /ocorrencias at 360 px, takes it on and discards it with a reason", async ({
+  page,
+  request,
+  signInAs,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/status of 400/); // the discard without a reason is answered 400, with its message
+  await page.setViewportSize({ width: 360, height: 740 });
+  const name = `${uniquePrefix(testInfo)} Copa`;
+  const [id] = await createEnvironments(request, [{ name, andar: "1º andar", branch: "aldeota" }]);
+  await reportThroughApi(request, id!, "Sujeira", "Café derramado no balcão");
+
+  await signInAs("coordenador");
+  await page.goto("/ocorrencias?status=aberta");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Sujeira");
+  await expect(row).toContainText("Aberta");
+  await expect(row).toContainText("Coordenadores da filial");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await row.getByRole("link", { name }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: /^Ocorrência nº \d+$/ })).toBeVisible();
+  await expect(page.getByText("Café derramado no balcão")).toBeVisible();
+  await page.getByRole("button", { name: "Iniciar atendimento" }).click();
+  await expect(toast(page, "Ocorrência atualizada.", "status")).toBeVisible();
+  await expect(page.locator(".incident-facts")).toContainText("Em atendimento");
+
+  // Discarding needs a reason: the server says so, by the form.
+  await page.getByRole("button", { name: "Descartar" }).click();
+  await expect(page.getByText("Informe o motivo do descarte.")).toBeVisible();
+  await page.getByLabel("Motivo do descarte").fill("Já limpo pela equipe da copa");
+  await page.getByRole("button", { name: "Descartar" }).click();
+  await expect(page.locator(".incident-facts")).toContainText("Descartada");
+  await expect(page.locator(".incident-facts")).toContainText("Já limpo pela equipe da copa");
+  const timeline = page.getByRole("region", { name: "Histórico" }).getByRole("listitem");
+  await expect(timeline).toHaveCount(3);
+  await expect(timeline.nth(0)).toContainText("Relatada · Visitante");
+  await expect(timeline.nth(1)).toContainText("Atendimento iniciado · Carla Coordenadora");
+  await expect(timeline.nth(2)).toContainText("Descartada · Carla Coordenadora");
+  await expect(page.getByRole("button", { name: "Descartar" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath("incident-detail.png"), fullPage: true });
 });

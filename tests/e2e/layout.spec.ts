@@ -115,6 +115,8 @@ for (const width of WIDTHS) {
       "/tarefas-incompletas",
       "/auditoria",
       "/relatorio-cliente",
+      "/ocorrencias",
+      await firstHref(page, "/ocorrencias", /^\/ocorrencias\/\d+$/),
       "/profile",
       "/faq",
       `/info/ambiente/${today.environmentId}`,

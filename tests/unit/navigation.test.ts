@@ -23,7 +23,15 @@ const REGISTERS = ["Procedimentos", "Riscos", "Setores", "Categorias", "Ambiente
 describe("menuFor (spec 000 §6)", () => {
   test("roleId 1 sees everything, with Empresa matriz and Filiais first in Cadastros", () => {
     const entries = menu(1);
-    expect(labels(entries)).toEqual(["Início", "Cadastros", "Usuários", "Relatórios", "Auditoria", "FAQ"]);
+    expect(labels(entries)).toEqual([
+      "Início",
+      "Ocorrências",
+      "Cadastros",
+      "Usuários",
+      "Relatórios",
+      "Auditoria",
+      "FAQ",
+    ]);
     expect(childrenOf(entries, "Cadastros")).toEqual(["Empresa matriz", "Filiais", ...REGISTERS]);
     expect(childrenOf(entries, "Usuários")).toEqual(["Pré-cadastro", "Listagem"]);
     expect(childrenOf(entries, "Relatórios")).toEqual(ALL_REPORTS);
@@ -31,31 +39,51 @@ describe("menuFor (spec 000 §6)", () => {
 
   test("roleId 2: Filiais but no Empresa matriz", () => {
     const entries = menu(2);
-    expect(labels(entries)).toEqual(["Início", "Cadastros", "Usuários", "Relatórios", "Auditoria", "FAQ"]);
+    expect(labels(entries)).toEqual([
+      "Início",
+      "Ocorrências",
+      "Cadastros",
+      "Usuários",
+      "Relatórios",
+      "Auditoria",
+      "FAQ",
+    ]);
     expect(childrenOf(entries, "Cadastros")).toEqual(["Filiais", ...REGISTERS]);
   });
 
   test("roleId 3: Cadastros without Filiais, FAQ shown", () => {
     const entries = menu(3);
-    expect(labels(entries)).toEqual(["Início", "Cadastros", "Usuários", "Relatórios", "Auditoria", "FAQ"]);
+    expect(labels(entries)).toEqual([
+      "Início",
+      "Ocorrências",
+      "Cadastros",
+      "Usuários",
+      "Relatórios",
+      "Auditoria",
+      "FAQ",
+    ]);
     expect(childrenOf(entries, "Cadastros")).toEqual(REGISTERS);
   });
 
   test("no role: Cadastros and Usuários, but no FAQ", () => {
     const entries = menu(null);
-    expect(labels(entries)).toEqual(["Início", "Cadastros", "Usuários", "Relatórios", "Auditoria"]);
+    expect(labels(entries)).toEqual(["Início", "Ocorrências", "Cadastros", "Usuários", "Relatórios", "Auditoria"]);
     expect(childrenOf(entries, "Cadastros")).toEqual(REGISTERS);
   });
 
-  test.each([4, 5])("roleId %s: no Cadastros, Usuários or FAQ", (roleId) => {
+  test.each([
+    [4, ["Início", "Ocorrências", "Relatórios", "Auditoria"]],
+    // Field staff handle incidents through the execution API, not the office's list (issue 28).
+    [5, ["Início", "Relatórios", "Auditoria"]],
+  ])("roleId %s: no Cadastros, Usuários or FAQ", (roleId, expected) => {
     const entries = menu(roleId);
-    expect(labels(entries)).toEqual(["Início", "Relatórios", "Auditoria"]);
+    expect(labels(entries)).toEqual(expected);
     expect(childrenOf(entries, "Relatórios")).toEqual(ALL_REPORTS);
   });
 
   test("roleId 7 (client): no Início, no Cadastros, Relatórios only Atividades, Imagens and the client report", () => {
     const entries = menu(7);
-    expect(labels(entries)).toEqual(["Relatórios", "Auditoria"]);
+    expect(labels(entries)).toEqual(["Ocorrências", "Relatórios", "Auditoria"]);
     expect(entries.find((entry) => entry.label === "Relatórios")?.children).toEqual([
       { label: "Atividades", to: "/historico-tarefas" },
       { label: "Imagens", to: "/imagens-tarefas" },

@@ -1,0 +1,157 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+
+import {
+  INCIDENT_EVENT_LABELS,
+  INCIDENT_HANDLING_TEXTS as T,
+  INCIDENT_STATUS_LABELS,
+  INCIDENT_STATUSES,
+  PROOF_LABELS,
+  type IncidentStatus,
+} from "../../api/domain/incidents";
+
+import { callApi } from "~/api.server";
+import { failLoad } from "~/catalogues/catalogue.server";
+import { businessDateMinute, businessLocalInput } from "~/lib/business-time.server";
+import type { SignedInCaller } from "~/models/catalogues.server";
+import { idParam } from "~/reports/frame.server";
+import { requirePage } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
+
+/**
+ * /ocorrencias and /ocorrencias/{id} (issue 28 §4; docs/incidents.md): the incidents of the caller's scope with their
+ * filters in the URL, and one incident with its timeline and the managers' forms. Plain GET and POST forms: no JS
+ * needed. The API holds every rule (scope, roles, the closed state); the page shows its answers.
+ */
+
+export const INCIDENTS_PATH = "/ocorrencias";
+const PAGE_SIZE = 20;
+
+const Incident = z.object({
+  id: z.number(),
+  status: z.enum(INCIDENT_STATUSES),
+  atrasada: z.boolean(),
+  relatos: z.number(),
+  tipo: z.string(),
+  prova: z.enum(["foto", "nota", "ambos"]),
+  descricao: z.string(),
+  ambiente: z.object({ id: z.number(), nome: z.string() }),
+  filial: z.object({ id: z.number(), nome: z.string() }),
+  responsavel: z.string().nullable(),
+  criadaEm: z.string(),
+  prazo: z.string(),
+  encerradaEm: z.string().nullable(),
+});
+const IncidentPage = z.object({ items: z.array(Incident), total: z.number(), page: z.number(), size: z.number() });
+const IncidentDetail = Incident.extend({
+  foto: z.string().nullable(),
+  motivoDescarte: z.string().nullable(),
+  responsavelId: z.number().nullable(),
+  podeAlterar: z.boolean(),
+  responsaveis: z.array(z.object({ id: z.number(), nome: z.string() })),
+  eventos: z.array(z.object({ tipo: z.string(), detalhe: z.string(), autor: z.string().nullable(), em: z.string() })),
+});
+
+type Incident = z.infer<typeof Incident>;
+
+async function caller({ request, context }: LoaderFunctionArgs): Promise<SignedInCaller> {
+  const auth = await requirePage(request, context, INCIDENTS_PATH);
+  return { context, request, auth };
+}
+
+/** A row as the list and the detail show it: texts, not codes. */
+function incidentView<Row extends Incident>(incident: Row) {
+  return {
+    ...incident,
+    statusLabel: INCIDENT_STATUS_LABELS[incident.status],
+    provaLabel: PROOF_LABELS[incident.prova],
+    criadaEmText: businessDateMinute(incident.criadaEm),
+    prazoText: businessDateMinute(incident.prazo),
+    encerradaEmText: incident.encerradaEm ? businessDateMinute(incident.encerradaEm) : null,
+    prazoInput: businessLocalInput(incident.prazo),
+  };
+}
+
+/** The list's URL state: status, overdue only, page. */
+export function readIncidentFilters(url: string) {
+  const search = new URL(url).searchParams;
+  const status = search.get("status");
+  const pagina = Number(search.get("pagina") ?? "1");
+  return {
+    status: (INCIDENT_STATUSES as readonly string[]).includes(status ?? "") ? (status as IncidentStatus) : null,
+    atrasadas: search.get("atrasadas") === "1",
+    pagina: Number.isInteger(pagina) && pagina > 0 && pagina <= 100_000 ? pagina : 1,
+  };
+}
+
+export async function incidentListLoader(args: LoaderFunctionArgs) {
+  const api = await caller(args);
+  const filters = readIncidentFilters(args.request.url);
+  const result = await callApi(api, "/ocorrencias", {
+    schema: IncidentPage,
+    query: {
+      status: filters.status ?? undefined,
+      atrasadas: filters.atrasadas ? "1" : undefined,
+      page: filters.pagina,
+      size: PAGE_SIZE,
+    },
+  });
+  if (!result.ok) return failLoad(api, result, "Não foi possível carregar as ocorrências.");
+  return {
+    texts: T,
+    statuses: INCIDENT_STATUSES.map((value) => ({ value, label: INCIDENT_STATUS_LABELS[value] })),
+    filters,
+    rows: result.data.items.map(incidentView),
+    total: result.data.total,
+  };
+}
+
+export async function incidentLoader(args: LoaderFunctionArgs) {
+  const api = await caller(args);
+  const id = idParam(args.params.id);
+  const result = await callApi(api, `/ocorrencias/${id}`, { schema: IncidentDetail });
+  if (!result.ok) return failLoad(api, result, "Não foi possível carregar a ocorrência.");
+  const incident = result.data;
+  return {
+    texts: T,
+    incident: {
+      ...incidentView(incident),
+      eventos: incident.eventos.map((event) => ({
+        ...event,
+        label: INCIDENT_EVENT_LABELS[event.tipo as keyof typeof INCIDENT_EVENT_LABELS] ?? event.tipo,
+        emText: businessDateMinute(event.em),
+      })),
+    },
+  };
+}
+
+export type IncidentActionData = { message: string; field?: string };
+
+/**
+ * A manager's change from the detail's forms (`intent`: em_atendimento, atribuida, prazo_alterado, descartada): the
+ * API writes it with its timeline event; the page comes back with a toast, or with the API's message by the form.
+ */
+export async function incidentAction(args: ActionFunctionArgs) {
+  const api = await caller(args);
+  const id = idParam(args.params.id);
+  const form = await args.request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const body: Record<string, unknown> = { tipo: intent };
+  if (intent === "descartada") body.motivo = text("motivo").slice(0, 2000);
+  if (intent === "atribuida") body.responsavelId = text("responsavel") ? Number(text("responsavel")) || 0 : null;
+  if (intent === "prazo_alterado") {
+    // The form's datetime-local is Fortaleza's wall time (UTC-3, no daylight saving).
+    const local = text("prazo");
+    body.prazo = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00-03:00` : "";
+  }
+  const result = await callApi(api, `/ocorrencias/${id}/eventos`, { method: "POST", json: body });
+  if (result.ok) return redirectWithToast(args.context, `${INCIDENTS_PATH}/${id}`, { type: "success", title: T.saved });
+  if (result.status === 401 || result.status === 404) return failLoad(api, result, result.message);
+  const field = result.fieldErrors ? Object.keys(result.fieldErrors)[0] : undefined;
+  return data<IncidentActionData>({ message: result.message, field: field ?? intent }, { status: result.status });
+}

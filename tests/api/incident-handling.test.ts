@@ -1,0 +1,182 @@
+/**
+ * Issue 28 §3–4, the managers' side (docs/incidents.md): GET /api/ocorrencias and /api/ocorrencias/{id} scoped like
+ * every read (tenant, own branch, client branch; field staff refused), and POST /api/ocorrencias/{id}/eventos for
+ * roles 1–3 and no role only: take on, assign, move the deadline, discard with a reason; each change on the timeline,
+ * a closed incident refused.
+ */
+import { beforeAll, describe, expect, test } from "vitest";
+
+import { useTestApi } from "../support/api.ts";
+import { branchId, demoIds } from "../support/demo.ts";
+
+const t = useTestApi();
+
+let admin = "";
+let incidentId = 0;
+let messejanaIncident = 0;
+
+/** An open incident of a room of the branch, written as a visitor's report is (incident + 'aberta' event). */
+async function openIncident(branch: number, minutesAgo = 10) {
+  const room = await t.db
+    .selectFrom("environments")
+    .select(["id", "company_id"])
+    .where("branch_id", "=", branch)
+    .where("deleted_at", "is", null)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const kind = await t.db
+    .selectFrom("incident_kinds")
+    .select("id")
+    .where("company_id", "=", room.company_id)
+    .where("nome", "=", "Sujeira")
+    .executeTakeFirstOrThrow();
+  const reported = new Date(Date.now() - minutesAgo * 60_000);
+  const { id } = await t.db
+    .insertInto("incidents")
+    .values({
+      company_id: room.company_id,
+      branch_id: branch,
+      environment_id: room.id,
+      kind_id: kind.id,
+      status: "aberta",
+      descricao: "Piso sujo",
+      prazo_at: new Date(reported.getTime() + 120 * 60_000),
+      created_at: reported,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto("incident_events").values({ incident_id: id, tipo: "aberta", created_at: reported }).execute();
+  return id;
+}
+
+const change = (id: number, body: object, token = admin) => t.post(`/api/ocorrencias/${id}/eventos`, body, { token });
+
+beforeAll(async () => {
+  const ids = await demoIds(t.db);
+  admin = await t.signIn("admin@demo.com.br");
+  incidentId = await openIncident(ids.aldeota);
+  messejanaIncident = await openIncident(await branchId(t.db, "Filial Messejana"));
+});
+
+describe("reading", () => {
+  test("each role reads its scope: the branch's own for the coordinator and the client; field staff are refused", async () => {
+    const listed = async (email: string) => {
+      const answer = await t.get("/api/ocorrencias?size=160", { token: await t.signIn(email) });
+      return {
+        status: answer.status,
+        ids: answer.status === 200 ? answer.body.items.map((row: { id: number }) => row.id) : [],
+      };
+    };
+    for (const email of ["admin@demo.com.br", "auditor@demo.com.br"]) {
+      const { ids } = await listed(email);
+      expect(ids, email).toEqual(expect.arrayContaining([incidentId, messejanaIncident]));
+    }
+    for (const email of ["coordenador@demo.com.br", "cliente@demo.com.br", "semnivel@demo.com.br"]) {
+      const { ids } = await listed(email);
+      expect(ids, email).toContain(incidentId);
+      expect(ids, email).not.toContain(messejanaIncident);
+      const other = await t.get(`/api/ocorrencias/${messejanaIncident}`, { token: await t.signIn(email) });
+      expect(other.status, email).toBe(404);
+    }
+    expect((await listed("outra@demo.com.br")).ids).not.toContain(incidentId);
+    const foreign = await t.get(`/api/ocorrencias/${incidentId}`, { token: await t.signIn("outra@demo.com.br") });
+    expect(foreign.status).toBe(404);
+    expect((await listed("asg@demo.com.br")).status).toBe(403);
+  });
+
+  test("the detail: facts, the timeline, who it may be assigned to; the client and the auditor may not change it", async () => {
+    const detail = await t.get(`/api/ocorrencias/${incidentId}`, { token: admin });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      id: incidentId,
+      status: "aberta",
+      tipo: "Sujeira",
+      prova: "foto",
+      descricao: "Piso sujo",
+      filial: { nome: "Filial Aldeota" },
+      responsavel: null,
+      podeAlterar: true,
+      eventos: [{ tipo: "aberta", autor: null }],
+    });
+    expect(detail.body.responsaveis.map((person: { nome: string }) => person.nome)).toContain("Carla Coordenadora");
+    for (const email of ["cliente@demo.com.br", "auditor@demo.com.br"]) {
+      const token = await t.signIn(email);
+      expect((await t.get(`/api/ocorrencias/${incidentId}`, { token })).body.podeAlterar).toBe(false);
+      const refused = await change(incidentId, { tipo: "em_atendimento" }, token);
+      expect(refused.status, email).toBe(403);
+      expect(refused.body.message).toBe("Você pode consultar as ocorrências, mas não alterá-las.");
+    }
+  });
+});
+
+describe("changing", () => {
+  test("take on, assign, move the deadline, discard: each on the timeline; then the incident is closed", async () => {
+    const coordinator = await t.signIn("coordenador@demo.com.br");
+    const taken = await change(incidentId, { tipo: "em_atendimento" }, coordinator);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.status).toBe("em_atendimento");
+    expect((await change(incidentId, { tipo: "em_atendimento" })).body.message).toBe(
+      "Esta ocorrência já está em atendimento.",
+    );
+    // The room page shows it is being handled.
+    const room = (await t.get(`/api/ocorrencias/${incidentId}`, { token: admin })).body.ambiente.id;
+    expect((await t.get(`/api/info/ambiente/${room}`)).body.openIncident.status).toBe("em_atendimento");
+
+    const carla = taken.body.responsaveis.find((person: { nome: string }) => person.nome === "Carla Coordenadora");
+    const assigned = await change(incidentId, { tipo: "atribuida", responsavelId: carla.id });
+    expect(assigned.body.responsavel).toBe("Carla Coordenadora");
+    const asg = await t.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "asg@demo.com.br")
+      .executeTakeFirstOrThrow();
+    expect((await change(incidentId, { tipo: "atribuida", responsavelId: asg.id })).status).toBe(404);
+
+    const past = await change(incidentId, {
+      tipo: "prazo_alterado",
+      prazo: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe("O novo prazo deve ser depois de agora.");
+    const bad = await change(incidentId, { tipo: "prazo_alterado", prazo: "amanhã" });
+    expect(bad.body.message).toBe("Informe a data e a hora do novo prazo.");
+    const later = new Date(Date.now() + 3 * 3_600_000);
+    const moved = await change(incidentId, { tipo: "prazo_alterado", prazo: later.toISOString() });
+    expect(new Date(moved.body.prazo).getTime()).toBe(later.getTime());
+
+    const noReason = await change(incidentId, { tipo: "descartada", motivo: "   " });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe("Informe o motivo do descarte.");
+    const discarded = await change(incidentId, { tipo: "descartada", motivo: "Relato repetido de outro ambiente" });
+    expect(discarded.body).toMatchObject({ status: "descartada", motivoDescarte: "Relato repetido de outro ambiente" });
+    expect(discarded.body.encerradaEm).not.toBeNull();
+    expect(
+      discarded.body.eventos.map((event: { tipo: string; autor: string | null }) => [event.tipo, event.autor]),
+    ).toEqual([
+      ["aberta", null],
+      ["em_atendimento", "Carla Coordenadora"],
+      ["atribuida", "Antônio Administrador"],
+      ["prazo_alterado", "Antônio Administrador"],
+      ["descartada", "Antônio Administrador"],
+    ]);
+    const closed = await change(incidentId, { tipo: "em_atendimento" });
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe("Esta ocorrência já foi encerrada.");
+    expect((await t.get(`/api/info/ambiente/${room}`)).body.openIncident).toBeNull();
+  });
+
+  test("filters: status and overdue", async () => {
+    const overdue = await openIncident((await demoIds(t.db)).aldeota, 300);
+    const ids = async (query: string) =>
+      (await t.get(`/api/ocorrencias?${query}`, { token: admin })).body.items.map((row: { id: number }) => row.id);
+    expect(await ids("status=descartada")).toContain(incidentId);
+    expect(await ids("status=aberta")).not.toContain(incidentId);
+    const late = await ids("atrasadas=1");
+    expect(late).toContain(overdue);
+    expect(late).not.toContain(messejanaIncident);
+    const row = (await t.get("/api/ocorrencias?atrasadas=1", { token: admin })).body.items.find(
+      (item: { id: number }) => item.id === overdue,
+    );
+    expect(row.atrasada).toBe(true);
+  });
+});
