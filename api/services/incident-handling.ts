@@ -181,7 +181,15 @@ export async function changeIncident(
     }
   }
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("incidents").set(set).where("id", "=", id).execute();
+    // Still open: two managers acting at once, the second finds it closed (409) instead of reopening it.
+    const updated = await trx
+      .updateTable("incidents")
+      .set(set)
+      .where("id", "=", id)
+      .where("status", "in", change.tipo === "em_atendimento" ? ["aberta"] : OPEN)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n)
+      throw new ApiError(409, change.tipo === "em_atendimento" ? T.alreadyInProgress : T.closed);
     await trx
       .insertInto("incident_events")
       .values({ incident_id: id, tipo: change.tipo, user_id: userId, detalhe, created_at: now })

@@ -126,9 +126,12 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
   const descricao = post.descricao.trim();
   if (descricao.length > L.descriptionMax)
     throw new ApiError(400, T.descriptionTooLong, { descricao: [T.descriptionTooLong] });
-  const photo = post.photo && post.photo.byteLength > 0 ? await reencodedPhoto(post.photo) : null;
+  if (post.photo && post.photo.byteLength > L.photoMaxBytes)
+    throw new ApiError(413, T.photoTooBig, { foto: [T.photoTooBig] });
   if (!looksHuman(deps.tokens, post, now)) return DROPPED;
   await withinLimits(deps.database, "report", post);
+  // Decoding is the costly step: only for a post that passed the robot checks and the limits.
+  const photo = post.photo && post.photo.byteLength > 0 ? await reencodedPhoto(post.photo) : null;
 
   return db.transaction().execute(async (trx) => {
     // One report of a room at a time, so two identical ones sent together still merge.

@@ -19,36 +19,46 @@ const MENUS: Record<SharedAccount, { home: string; groups: string[]; links: stri
   principal: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", "Empresa matriz", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+    links: [
+      "Início",
+      "Ocorrências",
+      "Empresa matriz",
+      "Filiais",
+      ...REGISTERS,
+      ...USERS,
+      ...REPORTS,
+      "Auditoria",
+      "FAQ",
+    ],
   },
   admin: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+    links: ["Início", "Ocorrências", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
   },
   coordenador: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+    links: ["Início", "Ocorrências", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
   },
-  auditor: { home: "/dashboard", groups: ["Relatórios"], links: ["Início", ...REPORTS, "Auditoria"] },
-  // Clients: no Início, no Cadastros, reports only with the task ones.
+  auditor: { home: "/dashboard", groups: ["Relatórios"], links: ["Início", "Ocorrências", ...REPORTS, "Auditoria"] },
+  // Clients: no Início, no Cadastros, their branch's incidents (issue 28), reports only with the task ones.
   cliente: {
     home: "/historico-tarefas",
     groups: ["Relatórios"],
-    links: ["Atividades", "Imagens", "Relatório do cliente", "Auditoria"],
+    links: ["Ocorrências", "Atividades", "Imagens", "Relatório do cliente", "Auditoria"],
   },
   // The other tenant's administrator: the same menu as the demo one's.
   outra: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+    links: ["Início", "Ocorrências", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
   },
   // No role: the registers, but no FAQ in the menu.
   semnivel: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria"],
+    links: ["Início", "Ocorrências", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria"],
   },
 };
 
