@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
+import { requirePermission } from "../auth/middleware.ts";
 import { resolveBranchFilter } from "../auth/scope.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { INCIDENT_HANDLING_TEXTS as T, INCIDENT_STATUSES } from "../domain/incidents.ts";
@@ -125,14 +126,8 @@ export function incidentRoutes(deps: ApiDeps) {
   const tags = ["Ocorrências"];
   const id = z.object({ id: int32 });
 
-  app.use("/ocorrencias", async (c, next) => {
-    if (!can(c.get("user"), "viewIncidents")) throw new ApiError(403, "Permissão negada!");
-    await next();
-  });
-  app.use("/ocorrencias/*", async (c, next) => {
-    if (!can(c.get("user"), "viewIncidents")) throw new ApiError(403, "Permissão negada!");
-    await next();
-  });
+  app.use("/ocorrencias", requirePermission("viewIncidents"));
+  app.use("/ocorrencias/*", requirePermission("viewIncidents"));
 
   app.openapi(
     createRoute({

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { businessTime } from "../domain/board.ts";
-import { VISITOR_LIMITS } from "../domain/incidents.ts";
+import { INCIDENT_TEXTS, VISITOR_LIMITS } from "../domain/incidents.ts";
 import { ROOM_TEXTS } from "../domain/room-page.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
@@ -170,7 +170,7 @@ export function infoRoutes(deps: ApiDeps) {
       const form = await ctx.req.formData();
       const photo = form.get("foto");
       if (photo !== null && typeof photo === "string" && photo !== "")
-        throw new ApiError(415, "A foto deve ser uma imagem JPEG, PNG, GIF ou WebP.");
+        throw new ApiError(415, INCIDENT_TEXTS.photoType);
       const kindId = int32.safeParse(field(form, "tipo", 12).trim() || undefined);
       await reportProblem(
         visitorDeps,

@@ -91,7 +91,6 @@ export type ReportInput = { kindId: number | null; descricao: string; photo: Uin
 
 /** The photo as stored: the type read from its bytes, turned upright, at most 1600 px, JPEG, no EXIF (no location). */
 async function reencodedPhoto(bytes: Uint8Array): Promise<Uint8Array> {
-  if (bytes.byteLength > L.photoMaxBytes) throw new ApiError(413, T.photoTooBig, { foto: [T.photoTooBig] });
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(415, T.photoType, { foto: [T.photoType] });
   try {
@@ -193,17 +192,14 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
 
 /** The room page's part: the company's kinds to choose from and the room's latest open incident, if any. */
 export async function roomIncidentState(db: Kysely<DB>, environmentId: number) {
-  const room = await db
-    .selectFrom("environments")
-    .select(["company_id"])
-    .where("id", "=", environmentId)
-    .executeTakeFirst();
-  if (!room) return { kinds: [], openIncident: null };
+  // The room's company as a sub-select: the page already looked the room up, no second round trip for it.
   const [kinds, open] = await Promise.all([
     db
       .selectFrom("incident_kinds")
       .select(["id", "nome"])
-      .where("company_id", "=", room.company_id)
+      .where("company_id", "=", (eb) =>
+        eb.selectFrom("environments").select("company_id").where("id", "=", environmentId),
+      )
       .where("ativo", "=", true)
       .orderBy("ordem")
       .orderBy("id")
