@@ -29,9 +29,10 @@ import {
 } from "./api/lib/http-guards.ts";
 import { answeredAs, createMetrics, metricsEndpoint, type RouteVariables } from "./api/lib/metrics.ts";
 import { createPdfPool } from "./api/lib/pdf-pool.ts";
-import { publicCache } from "./api/lib/public-cache.ts";
+import { pageChanges, publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { routeLabeller, STATIC } from "./api/lib/route-labels.ts";
+import { sendDueAlerts } from "./api/services/incident-alerts.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { resumePendingBookings } from "./api/services/scheduling.ts";
 import { createStorage } from "./api/services/storage.ts";
@@ -81,13 +82,16 @@ export async function startServer(config: Config) {
   // process must never open a live PGlite directory (api/db/control-socket.ts, docs/backups.md).
   const control = database.kind === "pglite" ? await startControlSocket({ config, database, logger }) : undefined;
 
-  const api = createApi({
-    database,
-    config,
-    logger,
-    mailer: createMailer(database, logger, config.smtpUrl, config.mailFrom),
-    storage,
-  });
+  const mailer = createMailer(database, logger, config.smtpUrl, config.mailFrom);
+  // An incident handled through the API changes its room's public page: the page cache forgets it at once.
+  const pages = pageChanges();
+  const api = createApi({ database, config, logger, mailer, storage, pages });
+  // The incident e-mails that are due (api/services/incident-alerts.ts): claimed row by row, so several instances on
+  // one database send each once; at start, then every minute with the bookings sweep.
+  const sendIncidentAlerts = async () => {
+    const { sent } = await sendDueAlerts({ db: database.db, mailer, publicUrl: config.publicUrl, logger }, new Date());
+    if (sent) logger.info({ sent }, "incident alerts sent");
+  };
 
   // PDFs are laid out in worker threads, off this event loop (api/lib/pdf-pool.ts); their photos come from `storage`.
   const pdf = createPdfPool({ readFile: (folder, name) => storage.read(folder, name), logger });
@@ -110,7 +114,7 @@ export async function startServer(config: Config) {
   );
   app.use("*", requestFrame({ logger, trustProxy: config.trustProxy, production: config.env === "production" }));
   // Short-lived public answers (the room page) kept a few seconds, compressed (api/lib/public-cache.ts).
-  app.use("*", publicCache());
+  app.use("*", publicCache({ pages }));
   // Whole-body gzip of dynamic answers (api/lib/compression.ts, docs/performance.md).
   app.use("*", bufferedCompression());
 
@@ -196,10 +200,15 @@ export async function startServer(config: Config) {
     "server listening",
   );
 
-  let sweeping: Promise<void> | null = null;
+  // Alerts that fell due while no instance ran go out now, not a minute later.
+  let sweeping: Promise<void> | null = sendIncidentAlerts()
+    .catch((error) => logger.warn({ err: error }, "incident alerts: sweep failed"))
+    .finally(() => (sweeping = null));
   const sweep = setInterval(() => {
     sweeping ??= finishPendingBookings("1 minute")
       .catch((error) => logger.warn({ err: error }, "pending agenda bookings: sweep failed"))
+      .then(sendIncidentAlerts)
+      .catch((error) => logger.warn({ err: error }, "incident alerts: sweep failed"))
       .finally(() => (sweeping = null));
   }, 60_000);
   sweep.unref();

@@ -18,6 +18,7 @@ import { companyRoutes } from "./routes/companies.ts";
 import { companyUserRoutes } from "./routes/company-users.ts";
 import { environmentImportRoutes } from "./routes/environment-import.ts";
 import { environmentRoutes } from "./routes/environments.ts";
+import { executionIncidentRoutes } from "./routes/execution-incidents.ts";
 import { executionRoutes } from "./routes/execution.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
@@ -145,6 +146,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", incompleteTaskRoutes(deps));
   api.route("/", auditRoutes(deps));
   api.route("/", executionRoutes(deps));
+  api.route("/", executionIncidentRoutes(deps));
   api.route("/", incidentRoutes(deps));
 
   return api;

@@ -4,6 +4,7 @@ import type { Scope } from "./auth/scope.ts";
 import type { UserRow } from "./auth/users.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/connection.ts";
+import type { PageChanges } from "./lib/public-cache.ts";
 import type { Mailer } from "./services/mailer.ts";
 import type { Storage } from "./services/storage.ts";
 
@@ -14,6 +15,8 @@ export type ApiDeps = {
   mailer: Mailer;
   storage: Storage;
   logger: Logger;
+  /** Tells the public page cache that a page changed (server.ts; absent in tests that run the API alone). */
+  pages?: PageChanges;
 };
 
 export type AuthUser = {

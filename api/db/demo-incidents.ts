@@ -33,6 +33,7 @@ export async function seedDemoIncidents(db: Kysely<DB>, now: Date) {
       if (!item.room || !item.kind) continue;
       const reported = minutesAgo(item.ago);
       const handled = index === 1;
+      const prazo = new Date(reported.getTime() + item.kind.prazo_minutos * 60_000);
       const incident = await db
         .insertInto("incidents")
         .values({
@@ -44,7 +45,7 @@ export async function seedDemoIncidents(db: Kysely<DB>, now: Date) {
           descricao: item.descricao,
           relatos: item.relatos,
           ultimo_relato_at: minutesAgo(item.ago - 5 * (item.relatos - 1)),
-          prazo_at: new Date(reported.getTime() + item.kind.prazo_minutos * 60_000),
+          prazo_at: prazo,
           created_at: reported,
         })
         .returning("id")
@@ -69,6 +70,14 @@ export async function seedDemoIncidents(db: Kysely<DB>, now: Date) {
             created_at: event.at,
           })),
         )
+        .execute();
+      // Its alerts as the report queued them: the opening one already sent, the overdue one due at the deadline.
+      await db
+        .insertInto("incident_alerts")
+        .values([
+          { incident_id: incident.id, tipo: "aberta", due_at: reported, done_at: reported },
+          { incident_id: incident.id, tipo: "atrasada", due_at: prazo },
+        ])
         .execute();
     }
     // Three weeks of ratings of the first rooms: mostly good, a few bad ones.

@@ -31,6 +31,7 @@ const overrides = {
     "periodicities.type": `"sem" | "12X"`,
     "incidents.status": `"aberta" | "em_atendimento" | "resolvida" | "descartada"`,
     "incident_kinds.prova": `"foto" | "nota" | "ambos"`,
+    "incident_alerts.tipo": `"aberta" | "atrasada"`,
     "incident_events.tipo": `"aberta" | "relato_repetido" | "atribuida" | "prazo_alterado" | "corretiva" | "em_atendimento" | "resolvida" | "descartada" | "alerta_enviado"`,
   },
 };

@@ -22,6 +22,7 @@ export interface Agendas {
   environment_id: number;
   finalizado: Generated<boolean>;
   id: Generated<number>;
+  incident_id: number | null;
   pending_at: Timestamp | null;
   pending_from: string | null;
   periodicity_id: number;
@@ -145,6 +146,15 @@ export interface History {
   revision_id: number | null;
   updated_at: Generated<Timestamp>;
   user_id: number;
+}
+
+export interface IncidentAlerts {
+  claimed_until: Timestamp | null;
+  done_at: Timestamp | null;
+  due_at: Timestamp;
+  id: Generated<number>;
+  incident_id: number;
+  tipo: "aberta" | "atrasada";
 }
 
 export interface IncidentEvents {
@@ -393,6 +403,7 @@ export interface DB {
   environment_risks: EnvironmentRisks;
   environments: Environments;
   history: History;
+  incident_alerts: IncidentAlerts;
   incident_events: IncidentEvents;
   incident_kinds: IncidentKinds;
   incidents: Incidents;

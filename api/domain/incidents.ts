@@ -95,6 +95,19 @@ export const INCIDENT_HANDLING_TEXTS = {
   saved: "Ocorrência atualizada.",
 } as const;
 
+export const INCIDENT_RESOLUTION_TEXTS = {
+  corrective: "Criar limpeza corretiva",
+  correctiveCreated: "Limpeza corretiva agendada.",
+  collaboratorRequired: "Escolha um colaborador (ASG) da filial do ambiente.",
+  collaboratorNotFound: "Colaborador não encontrado",
+  startInvalid: "Informe o horário de início (HH:mm).",
+  endInvalid: "O horário de término deve ser depois do início.",
+  photoRequired: "Envie uma foto do ambiente resolvido.",
+  noteRequired: "Escreva uma nota do que foi feito.",
+  noteTooLong: "A nota pode ter no máximo 500 caracteres.",
+  photoTooBig: "A foto pode ter no máximo 5 MB.",
+} as const;
+
 /** The timeline's words for each event. */
 export const INCIDENT_EVENT_LABELS = {
   aberta: "Relatada",
@@ -122,4 +135,37 @@ export function reportFingerprint(description: string) {
 export function formAgeAccepted(issuedAt: number, now: number) {
   const age = now - issuedAt;
   return age >= VISITOR_LIMITS.minFormAgeMs && age <= VISITOR_LIMITS.maxFormAgeMs;
+}
+
+/** The facts an alert e-mail gives. */
+export type IncidentAlertFacts = {
+  id: number;
+  tipo: string;
+  ambiente: string;
+  filial: string;
+  descricao: string;
+  relatadaEm: string;
+  prazo: string;
+  link: string;
+};
+
+/** The owners' e-mail when an incident opens ('aberta') and when its deadline passes unresolved ('atrasada'). */
+export function incidentAlertMail(kind: "aberta" | "atrasada", facts: IncidentAlertFacts) {
+  const where = `${facts.ambiente} (${facts.filial})`;
+  const lines =
+    kind === "aberta"
+      ? [`Um visitante relatou "${facts.tipo}" no ambiente ${where} em ${facts.relatadaEm}.`, `Prazo: ${facts.prazo}.`]
+      : [
+          `O prazo da ocorrência "${facts.tipo}" no ambiente ${where} venceu em ${facts.prazo} e ela não foi resolvida.`,
+          `Relatada em ${facts.relatadaEm}.`,
+        ];
+  if (facts.descricao) lines.push(`Descrição: ${facts.descricao}`);
+  lines.push("", `Abra a ocorrência nº ${facts.id}: ${facts.link}`);
+  return {
+    subject:
+      kind === "aberta"
+        ? `Nova ocorrência: ${facts.tipo} — ${facts.ambiente}`
+        : `Ocorrência atrasada: ${facts.tipo} — ${facts.ambiente}`,
+    text: lines.join("\n"),
+  };
 }

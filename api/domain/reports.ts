@@ -92,9 +92,13 @@ export function slotTasks<E extends Execution>(
 export const hasObservation = (executions: readonly { observacao: string | null }[]) =>
   executions.some((execution) => (execution.observacao ?? "").trim() !== "");
 
-/** The type of a cleaning: the first slot of the day is 'Principal', the others 'Revisão'; leftovers 'Extra'. */
+/**
+ * The type of a cleaning: the first slot of the day is 'Principal', the others 'Revisão'; leftovers 'Extra', and so is
+ * a corrective cleaning made for an incident (its agenda's incident_id, issue 28).
+ */
 export type CleaningType = "Principal" | "Revisão" | "Extra";
-export const cleaningType = (slot: number): CleaningType => (slot === 0 ? "Principal" : "Revisão");
+export const cleaningType = (slot: number, incidentId: number | null = null): CleaningType =>
+  incidentId !== null ? "Extra" : slot === 0 ? "Principal" : "Revisão";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Times (§9)

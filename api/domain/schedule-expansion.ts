@@ -70,7 +70,7 @@ export type DateRange = { from: string; to: string };
 export type ExpandedBooking = { dataAgend: string; main: TimeSlot; revisions: TimeSlot[] };
 
 /** One slot of a booking: 0 is the main cleaning ('Principal'), n the nª revision ('Revisão'), spec 001 §2.5. */
-export type BookingSlot = TimeSlot & { dataAgend: string; slot: number; type: "Principal" | "Revisão" };
+export type BookingSlot = TimeSlot & { dataAgend: string; slot: number; type: "Principal" | "Revisão" | "Extra" };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dates and times

@@ -24,12 +24,27 @@ type Entry = {
   nonce: string;
 };
 
+/**
+ * Changes to a public page made by other calls (a manager or an ASG handling a room's incident): the cache forgets
+ * that page's answers, as it does for a write posted to the page itself. Per process, like the cache.
+ */
+export type PageChanges = { changed(path: string): void; onChange(listener: (path: string) => void): void };
+
+export function pageChanges(): PageChanges {
+  const listeners: ((path: string) => void)[] = [];
+  return {
+    changed: (path) => listeners.forEach((listener) => listener(path)),
+    onChange: (listener) => void listeners.push(listener),
+  };
+}
+
 export function publicCache<E extends { Variables: { nonce: string } }>(
-  options: { maxEntries?: number; now?: () => number } = {},
+  options: { maxEntries?: number; now?: () => number; pages?: PageChanges } = {},
 ): MiddlewareHandler<E> {
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  options.pages?.onChange((path) => forgetPage(entries, path));
 
   return async (c, next) => {
     if (c.req.method !== "GET") {

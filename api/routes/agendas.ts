@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { requirePermission } from "../auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { BOOKING_STATUS_FILTERS } from "../domain/board.ts";
+import { cleaningType } from "../domain/reports.ts";
 import { SaveAgendaItem, UpdateAgenda } from "../domain/schedule-payloads.ts";
 import { dateField, MAX_SAVE_BOOKINGS, MAX_SAVE_ITEMS } from "../domain/schedule-rules.ts";
 import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
@@ -128,7 +129,8 @@ export const Booking = z
     environmentId: z.number(),
     dataAgend: z.string().openapi({ description: "yyyy-MM-dd" }),
     slot: z.number().openapi({ description: "0 = the main cleaning, n = the nª revision" }),
-    type: z.enum(["Principal", "Revisão"]),
+    type: z.enum(["Principal", "Revisão", "Extra"]).openapi({ description: "Extra: a corrective cleaning" }),
+    ocorrenciaId: z.number().nullable().openapi({ description: "The incident a corrective cleaning answers" }),
     horaIni: z.string().openapi({ description: "HH:mm" }),
     horaFim: z.string(),
     status: z.enum(["Andamento", "Completo", "Incompleto"]).nullable().openapi({ description: "null = 'A fazer'" }),
@@ -242,7 +244,8 @@ export const bookingJson = (row: BookingRow, personal: boolean): Booking => ({
   environmentId: row.environment_id,
   dataAgend: row.data_agend,
   slot: row.slot,
-  type: row.slot === 0 ? "Principal" : "Revisão",
+  type: cleaningType(row.slot, row.incident_id),
+  ocorrenciaId: row.incident_id,
   horaIni: hhmm(row.hora_ini),
   horaFim: hhmm(row.hora_fim),
   status: row.status,

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
+import { cleaningType } from "../domain/reports.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
 import { dateField } from "../domain/schedule-rules.ts";
 import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
@@ -47,7 +48,11 @@ export const ExecutionSlot = z
     environmentId: z.number(),
     dataAgend: z.string().openapi({ description: "yyyy-MM-dd (business date, America/Fortaleza)" }),
     slot: z.number().openapi({ description: "0 = the main cleaning, n = the nª revision" }),
-    type: z.enum(["Principal", "Revisão"]),
+    type: z.enum(["Principal", "Revisão", "Extra"]).openapi({ description: "Extra: a corrective cleaning" }),
+    ocorrenciaId: z
+      .number()
+      .nullable()
+      .openapi({ description: "The incident a corrective cleaning answers (GET /execution/incidents)" }),
     horaIni: z.string().openapi({ description: "HH:mm" }),
     horaFim: z.string(),
     status: z.enum(["Andamento", "Completo", "Incompleto"]).nullable().openapi({ description: "null = 'A fazer'" }),
@@ -97,7 +102,8 @@ export const slotJson = (row: SlotRow): ExecutionSlot => ({
   environmentId: row.environment_id,
   dataAgend: row.data_agend,
   slot: row.slot,
-  type: row.slot === 0 ? "Principal" : "Revisão",
+  type: cleaningType(row.slot, row.incident_id),
+  ocorrenciaId: row.incident_id,
   horaIni: hhmm(row.hora_ini),
   horaFim: hhmm(row.hora_fim),
   status: row.status,
@@ -135,7 +141,7 @@ const slotAnswers = {
   409: conflict,
 };
 
-const executorOf = (user: { id: number; companyId: number }): Executor => ({
+export const executorOf = (user: { id: number; companyId: number }): Executor => ({
   userId: user.id,
   companyId: user.companyId,
 });

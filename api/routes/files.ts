@@ -19,7 +19,7 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
 };
 
-const NOT_FOUND = "Arquivo não encontrado";
+export const FILE_NOT_FOUND = "Arquivo não encontrado";
 const name = z.object({ name: z.string() });
 
 const avatarFile = createRoute({
@@ -81,6 +81,10 @@ function image(bytes: Uint8Array, contentType: string, cacheControl: string) {
   });
 }
 
+/** A stored image only its caller may see (a photo in scope), by its file name's type. */
+export const privateImage = (bytes: Uint8Array, fileName: string) =>
+  image(bytes, contentTypeOf(fileName), PRIVATE_IMMUTABLE);
+
 export function fileRoutes(deps: ApiDeps) {
   const app = new OpenAPIHono<ApiEnv>();
   const { db } = deps.database;
@@ -88,12 +92,12 @@ export function fileRoutes(deps: ApiDeps) {
   app.openapi(avatarFile, async (c) => {
     const { name } = c.req.valid("param");
     const bytes = await deps.storage.read("avatars", name);
-    if (!bytes) throw notFound(NOT_FOUND);
+    if (!bytes) throw notFound(FILE_NOT_FOUND);
     return image(bytes, contentTypeOf(name), PUBLIC_IMMUTABLE);
   });
   app.openapi(avatarThumb, async (c) => {
     const bytes = await thumbnail(deps.storage, "avatar", c.req.valid("param").name);
-    if (!bytes) throw notFound(NOT_FOUND);
+    if (!bytes) throw notFound(FILE_NOT_FOUND);
     return image(bytes, "image/webp", PUBLIC_IMMUTABLE);
   });
 
@@ -102,12 +106,12 @@ export function fileRoutes(deps: ApiDeps) {
   app.openapi(photoFile, async (c) => {
     const { name } = c.req.valid("param");
     const bytes = await readPhoto({ db, storage: deps.storage }, c.get("scope"), name, "full");
-    if (!bytes) throw notFound(NOT_FOUND);
+    if (!bytes) throw notFound(FILE_NOT_FOUND);
     return image(bytes, contentTypeOf(name), PRIVATE_IMMUTABLE);
   });
   app.openapi(photoThumb, async (c) => {
     const bytes = await readPhoto({ db, storage: deps.storage }, c.get("scope"), c.req.valid("param").name, "thumb");
-    if (!bytes) throw notFound(NOT_FOUND);
+    if (!bytes) throw notFound(FILE_NOT_FOUND);
     return image(bytes, "image/webp", PRIVATE_IMMUTABLE);
   });
   return app;

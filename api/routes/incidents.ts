@@ -7,7 +7,7 @@ import { INCIDENT_HANDLING_TEXTS as T, INCIDENT_STATUSES } from "../domain/incid
 import { REPORT_TEXTS } from "../domain/reports.ts";
 import { can } from "../domain/roles.ts";
 import { dateField } from "../domain/schedule-rules.ts";
-import { ApiError } from "../lib/errors.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
 import { PAGE_SIZES, SIZE_INVALID } from "../lib/list-query.ts";
 import { bearer, errorResponses, int32, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import {
@@ -17,6 +17,11 @@ import {
   readIncident,
   type IncidentChange,
 } from "../services/incident-handling.ts";
+import { correctiveHours, createCorrective } from "../services/incident-resolution.ts";
+import { INCIDENT_PHOTO_FOLDER } from "../services/incidents.ts";
+import { listSchedulableUsers } from "../services/scheduling.ts";
+
+import { FILE_NOT_FOUND, privateImage } from "./files.ts";
 
 /**
  * The managers' incident calls (issue 28 §3–4, docs/incidents.md): the list with its filters, one incident with its
@@ -44,16 +49,23 @@ const Incident = z
   .openapi("Incident");
 
 const IncidentDetail = Incident.extend({
-  foto: z.string().nullable().openapi({ description: "The visitor's photo (GET /ocorrencias/{id}/foto)" }),
+  foto: z.string().nullable().openapi({ description: "The visitor's photo (GET /ocorrencias/{id}/fotos/{name})" }),
   motivoDescarte: z.string().nullable(),
   responsavelId: z.number().nullable(),
   podeAlterar: z.boolean().openapi({ description: "Whether the caller may change it (roles 1–3, no role)" }),
   responsaveis: z.array(z.object({ id: z.number(), nome: z.string() })),
+  colaboradores: z
+    .array(z.object({ id: z.number(), nome: z.string() }))
+    .openapi({ description: "The branch's ASGs a corrective cleaning may be for (when podeAlterar)" }),
+  limpezaSugerida: z
+    .object({ horaIni: z.string(), horaFim: z.string() })
+    .openapi({ description: "The default hours of a corrective cleaning created now" }),
   eventos: z.array(
     z.object({
       tipo: z.string(),
       detalhe: z.string(),
       autor: z.string().nullable().openapi({ description: "null: the visitor or the system" }),
+      foto: z.string().nullable().openapi({ description: "A photo of the event (GET /ocorrencias/{id}/fotos/{name})" }),
       em: z.string(),
     }),
   ),
@@ -93,17 +105,23 @@ const ListParams = z.object({
 
 const ChangeBody = z
   .object({
-    tipo: z.enum(["em_atendimento", "descartada", "prazo_alterado", "atribuida"]),
+    tipo: z.enum(["em_atendimento", "descartada", "prazo_alterado", "atribuida", "corretiva"]),
     motivo: z.string().max(2000).optional().openapi({ description: "descartada: the reason (required)" }),
     prazo: z.string().max(40).optional().openapi({ description: "prazo_alterado: the new deadline (ISO instant)" }),
     responsavelId: int32
       .nullable()
       .optional()
       .openapi({ description: "atribuida: a user of GET /ocorrencias/{id} `responsaveis`; null: the coordinators" }),
+    colaboradorId: int32
+      .optional()
+      .openapi({ description: "corretiva: an ASG of GET /ocorrencias/{id} `colaboradores` (required)" }),
+    horaIni: z.string().max(8).optional().openapi({ description: "corretiva: HH:mm today (default: in 5 minutes)" }),
+    horaFim: z.string().max(8).optional().openapi({ description: "corretiva: HH:mm (default: an hour later)" }),
   })
   .openapi("IncidentChange");
 
-function changeOf(body: z.infer<typeof ChangeBody>): IncidentChange {
+type ChangeBody = z.infer<typeof ChangeBody>;
+function changeOf(body: ChangeBody & { tipo: Exclude<ChangeBody["tipo"], "corretiva"> }): IncidentChange {
   switch (body.tipo) {
     case "em_atendimento":
       return { tipo: "em_atendimento" };
@@ -183,10 +201,15 @@ export function incidentRoutes(deps: ApiDeps) {
     responsavelId: detail.owner_id,
     podeAlterar: mayChange,
     responsaveis: mayChange ? await incidentOwners(db, scope, detail.branch_id) : [],
+    colaboradores: mayChange
+      ? (await listSchedulableUsers(db, scope, { filialId: detail.branch_id })).map(({ id, nome }) => ({ id, nome }))
+      : [],
+    limpezaSugerida: correctiveHours(new Date()),
     eventos: detail.eventos.map((event) => ({
       tipo: event.tipo,
       detalhe: event.detalhe,
       autor: event.autor,
+      foto: event.foto,
       em: event.created_at.toISOString(),
     })),
   });
@@ -214,12 +237,37 @@ export function incidentRoutes(deps: ApiDeps) {
 
   app.openapi(
     createRoute({
+      method: "get",
+      path: "/ocorrencias/{id}/fotos/{name}",
+      tags,
+      summary: "A photo of the incident (the visitor's, a resolution's); 404 outside the caller's scope",
+      security: bearer,
+      request: { params: z.object({ id: int32, name: z.string().max(120) }) },
+      responses: {
+        200: { description: "The image (JPEG)" },
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) => {
+      const { id: incidentId, name } = ctx.req.valid("param");
+      const detail = await readIncident(db, ctx.get("scope"), incidentId, new Date());
+      const names = [detail.foto, ...detail.eventos.map((event) => event.foto)];
+      const bytes = names.includes(name) ? await deps.storage.read(INCIDENT_PHOTO_FOLDER, name) : null;
+      if (!bytes) throw notFound(FILE_NOT_FOUND);
+      return privateImage(bytes, name);
+    },
+  );
+
+  app.openapi(
+    createRoute({
       method: "post",
       path: "/ocorrencias/{id}/eventos",
       tags,
       summary:
         "A manager's change, written to the timeline: em_atendimento, descartada (motivo), prazo_alterado (prazo), " +
-        "atribuida (responsavelId); 409 once the incident is closed",
+        "atribuida (responsavelId), corretiva (colaboradorId, horaIni, horaFim: today's extra booking for an ASG " +
+        "of the room's branch, through the scheduling service); 409 once the incident is closed",
       security: bearer,
       request: { params: id, body: jsonBody(ChangeBody) },
       responses: {
@@ -234,14 +282,20 @@ export function incidentRoutes(deps: ApiDeps) {
       const user = ctx.get("user");
       if (!can(user, "handleIncidents")) throw new ApiError(403, T.readOnly);
       const scope = ctx.get("scope");
-      const detail = await changeIncident(
-        db,
-        scope,
-        user.id,
-        ctx.req.valid("param").id,
-        changeOf(ctx.req.valid("json")),
-        new Date(),
-      );
+      const body = ctx.req.valid("json");
+      const incidentId = ctx.req.valid("param").id;
+      const detail =
+        body.tipo === "corretiva"
+          ? await createCorrective(
+              db,
+              scope,
+              user.id,
+              incidentId,
+              { colaboradorId: body.colaboradorId ?? 0, horaIni: body.horaIni, horaFim: body.horaFim },
+              new Date(),
+            )
+          : await changeIncident(db, scope, user.id, incidentId, changeOf({ ...body, tipo: body.tipo }), new Date());
+      deps.pages?.changed(`/info/ambiente/${detail.environment_id}`);
       return ctx.json(await detailJson(scope, detail, true), 200);
     },
   );

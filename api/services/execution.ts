@@ -69,6 +69,8 @@ export type SlotRow = {
   start_date: Date | null;
   finished_at: Date | null;
   justificativa: string | null;
+  /** The incident a corrective cleaning answers (its agenda's), else null. */
+  incident_id: number | null;
   done: DoneRow[];
 };
 
@@ -110,6 +112,7 @@ const SLOT_COLUMNS = [
   "b.start_date",
   "b.finished_at",
   "b.justificativa",
+  sql<number | null>`(select incident_id from agendas where id = b.agenda_id)`.as("incident_id"),
 ] as const;
 
 /**
@@ -198,6 +201,7 @@ function slotOf(row: SlotRow): SlotRow {
     start_date: row.start_date,
     finished_at: row.finished_at,
     justificativa: row.justificativa,
+    incident_id: row.incident_id,
     done: row.done,
   };
 }

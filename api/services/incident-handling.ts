@@ -6,6 +6,8 @@ import { INCIDENT_HANDLING_TEXTS as T, type IncidentStatus } from "../domain/inc
 import { MAX_PAGE_ROWS } from "../domain/limits.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 
+import { moveOverdueAlert } from "./incident-alerts.ts";
+
 /**
  * The managers' side of the incident loop (issue 28 §3–4, docs/incidents.md): the list with its filters, one
  * incident with its timeline, and the changes a manager makes (take it on, assign it, move its deadline, discard it
@@ -194,6 +196,7 @@ export async function changeIncident(
       .insertInto("incident_events")
       .values({ incident_id: id, tipo: change.tipo, user_id: userId, detalhe, created_at: now })
       .execute();
+    if (change.tipo === "prazo_alterado") await moveOverdueAlert(trx, id, change.prazo);
   });
   return readIncident(db, scope, id, now);
 }

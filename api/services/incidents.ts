@@ -9,6 +9,7 @@ import { ApiError, notFound } from "../lib/errors.ts";
 import type { FormTokens } from "../lib/form-token.ts";
 import { rateLimit } from "../lib/rate-limit.ts";
 
+import { scheduleIncidentAlerts } from "./incident-alerts.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -90,7 +91,7 @@ export async function rateRoom(deps: Deps, post: VisitorPost & { nota: number },
 export type ReportInput = { kindId: number | null; descricao: string; photo: Uint8Array | null };
 
 /** The photo as stored: the type read from its bytes, turned upright, at most 1600 px, JPEG, no EXIF (no location). */
-async function reencodedPhoto(bytes: Uint8Array): Promise<Uint8Array> {
+export async function reencodedPhoto(bytes: Uint8Array): Promise<Uint8Array> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(415, T.photoType, { foto: [T.photoType] });
   try {
@@ -166,6 +167,7 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
       return { outcome: "merged" as const, incidentId: same.id };
     }
     const foto = photo ? await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", photo) : null;
+    const prazo = new Date(now.getTime() + kind.prazo_minutos * 60_000);
     const incident = await trx
       .insertInto("incidents")
       .values({
@@ -177,7 +179,7 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
         descricao,
         foto,
         ultimo_relato_at: now,
-        prazo_at: new Date(now.getTime() + kind.prazo_minutos * 60_000),
+        prazo_at: prazo,
         created_at: now,
       })
       .returning("id")
@@ -186,6 +188,7 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
       .insertInto("incident_events")
       .values({ incident_id: incident.id, tipo: "aberta", detalhe: "Relatado por um visitante", foto, created_at: now })
       .execute();
+    await scheduleIncidentAlerts(trx, incident.id, now, prazo);
     return { outcome: "accepted" as const, incidentId: incident.id };
   });
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import { performedSpan } from "../domain/board.ts";
 import { MAX_PAGE_ROWS } from "../domain/limits.ts";
+import { cleaningType } from "../domain/reports.ts";
 import { pairRoomDay, type RoomCard, type RoomPerformedVisit, type RoomScheduledSlot } from "../domain/room-page.ts";
 
 import { findPublicEnvironment } from "./environments.ts";
@@ -30,7 +31,7 @@ export async function readRoomDay(db: Kysely<DB>, environmentId: number, date: s
     .selectFrom("bookings as b")
     .innerJoin("agendas as a", "a.id", "b.agenda_id")
     .innerJoin("users as u", "u.id", "b.user_id")
-    .select(["b.hora_ini", "b.hora_fim", "b.slot", "u.nome", "u.avatar"])
+    .select(["b.hora_ini", "b.hora_fim", "b.slot", "a.incident_id", "u.nome", "u.avatar"])
     .where("b.environment_id", "=", environment.id)
     .where("b.data_agend", "=", date)
     .where("b.active", "=", true)
@@ -70,7 +71,7 @@ export async function readRoomDay(db: Kysely<DB>, environmentId: number, date: s
   const scheduled: RoomScheduledSlot[] = scheduledRows.map((row) => ({
     horaIni: row.hora_ini,
     horaFim: row.hora_fim,
-    type: row.slot === 0 ? "Principal" : "Revisão",
+    type: cleaningType(row.slot, row.incident_id),
     employeeName: row.nome,
     photo: row.avatar,
   }));

@@ -372,7 +372,7 @@ export async function createAgendas(
   db: Kysely<DB>,
   scope: Scope,
   items: readonly SaveAgendaPayload[],
-  options: SchedulingOptions = {},
+  options: SchedulingOptions & { incidentId?: number } = {},
 ): Promise<CreatedAgenda[]> {
   const today = options.today ?? businessToday();
   if (items.length > MAX_SAVE_ITEMS) throw new ApiError(400, T.itemsTooMany);
@@ -424,6 +424,8 @@ export async function createAgendas(
           revision_photos: item.revisionPhotos,
           vig_ini: item.vigIni,
           vig_fim: item.vigFim,
+          // A corrective cleaning (issue 28): its bookings are the incident's 'Extra'.
+          incident_id: options.incidentId ?? null,
           pending_from: today,
           pending_at: sql<Date>`now()`,
         })
@@ -796,6 +798,8 @@ export type BookingRow = {
   user_avatar: string | null;
   empresa: string;
   agenda_ativo: boolean;
+  /** Set on a corrective cleaning's agenda: the incident it answers ('Extra'). */
+  incident_id: number | null;
   finalizado: boolean;
   data_finalizacao: Date | null;
   periodicity_id: number;
@@ -932,6 +936,7 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
       "u.avatar as user_avatar",
       "br.nome as empresa",
       "a.ativo as agenda_ativo",
+      "a.incident_id",
       "a.finalizado",
       "a.data_finalizacao",
       "a.periodicity_id",

@@ -96,7 +96,7 @@ export type BoardCard = {
   /** The booking's day, dd/MM/yyyy (drawn when the period has more than one). */
   dia: string;
   horario: string;
-  tipo: "Principal" | "Revisão";
+  tipo: "Principal" | "Revisão" | "Extra";
   ambiente: string;
   setor: string;
   colaborador: string;

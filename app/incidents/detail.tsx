@@ -9,7 +9,7 @@ import type { IncidentActionData, incidentLoader } from "./incidents.server";
  * the changes as plain forms: take it on, assign, move the deadline, discard with a reason.
  */
 export default function IncidentDetail() {
-  const { texts: T, incident } = useLoaderData<typeof incidentLoader>();
+  const { texts: T, correctiveTexts: R, incident } = useLoaderData<typeof incidentLoader>();
   const answer = useActionData<IncidentActionData>();
   const open = incident.status === "aberta" || incident.status === "em_atendimento";
   const error = (field: string) =>
@@ -68,6 +68,16 @@ export default function IncidentDetail() {
               <dd>{incident.descricao}</dd>
             </div>
           ) : null}
+          {incident.fotoUrl ? (
+            <div>
+              <dt>Foto do visitante</dt>
+              <dd>
+                <a href={incident.fotoUrl}>
+                  <img className="incident-photo" src={incident.fotoUrl} alt="Foto enviada pelo visitante" />
+                </a>
+              </dd>
+            </div>
+          ) : null}
           {incident.motivoDescarte ? (
             <div>
               <dt>Motivo do descarte</dt>
@@ -79,6 +89,56 @@ export default function IncidentDetail() {
 
       {open && incident.podeAlterar ? (
         <section className="incident-actions" aria-label="Atender a ocorrência">
+          <Form method="post" className="incident-form">
+            <input type="hidden" name="intent" value="corretiva" />
+            <h2 className="incident-form-title">{R.corrective}</h2>
+            <p className="muted">
+              Hoje, para um ASG da filial: aparece no quadro, na agenda e nos relatórios como Extra, e o ASG resolve
+              pelo aplicativo com a prova pedida ({incident.provaLabel.toLowerCase()}).
+            </p>
+            <div className="field">
+              <label htmlFor="colaborador">Colaborador</label>
+              <select id="colaborador" name="colaborador" required defaultValue="">
+                <option value="" disabled>
+                  Escolha o ASG
+                </option>
+                {incident.colaboradores.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.nome}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {error("colaboradorId")}
+            <div className="incident-hours">
+              <div className="field">
+                <label htmlFor="horaIni">Início</label>
+                <input
+                  id="horaIni"
+                  name="horaIni"
+                  type="time"
+                  defaultValue={incident.limpezaSugerida.horaIni}
+                  required
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="horaFim">Término</label>
+                <input
+                  id="horaFim"
+                  name="horaFim"
+                  type="time"
+                  defaultValue={incident.limpezaSugerida.horaFim}
+                  required
+                />
+              </div>
+            </div>
+            {error("horaIni")}
+            {error("horaFim")}
+            {error("corretiva")}
+            <button type="submit" className="button button-primary">
+              {R.corrective}
+            </button>
+          </Form>
           {incident.status === "aberta" ? (
             <Form method="post">
               {error("em_atendimento")}
@@ -139,9 +199,13 @@ export default function IncidentDetail() {
         <ol className="incident-timeline">
           {incident.eventos.map((event, index) => (
             <li key={index}>
-              <time>{event.emText}</time> <strong>{event.label}</strong>
-              {event.autor ? ` · ${event.autor}` : " · Visitante"}
+              <time>{event.emText}</time> <strong>{event.label}</strong> · {event.autor}
               {event.detalhe ? <p>{event.detalhe}</p> : null}
+              {event.fotoUrl ? (
+                <a href={event.fotoUrl}>
+                  <img className="incident-photo" src={event.fotoUrl} alt={`Foto: ${event.label}`} loading="lazy" />
+                </a>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -5,6 +5,7 @@ import { z } from "zod";
 import {
   INCIDENT_EVENT_LABELS,
   INCIDENT_HANDLING_TEXTS as T,
+  INCIDENT_RESOLUTION_TEXTS as R,
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
   PROOF_LABELS,
@@ -50,7 +51,17 @@ const IncidentDetail = Incident.extend({
   responsavelId: z.number().nullable(),
   podeAlterar: z.boolean(),
   responsaveis: z.array(z.object({ id: z.number(), nome: z.string() })),
-  eventos: z.array(z.object({ tipo: z.string(), detalhe: z.string(), autor: z.string().nullable(), em: z.string() })),
+  colaboradores: z.array(z.object({ id: z.number(), nome: z.string() })),
+  limpezaSugerida: z.object({ horaIni: z.string(), horaFim: z.string() }),
+  eventos: z.array(
+    z.object({
+      tipo: z.string(),
+      detalhe: z.string(),
+      autor: z.string().nullable(),
+      foto: z.string().nullable(),
+      em: z.string(),
+    }),
+  ),
 });
 
 type Incident = z.infer<typeof Incident>;
@@ -113,13 +124,20 @@ export async function incidentLoader(args: LoaderFunctionArgs) {
   const result = await callApi(api, `/ocorrencias/${id}`, { schema: IncidentDetail });
   if (!result.ok) return failLoad(api, result, "Não foi possível carregar a ocorrência.");
   const incident = result.data;
+  const photoUrl = (name: string | null) => (name ? `${INCIDENTS_PATH}/${id}/fotos/${encodeURIComponent(name)}` : null);
   return {
     texts: T,
+    correctiveTexts: R,
     incident: {
       ...incidentView(incident),
+      fotoUrl: photoUrl(incident.foto),
       eventos: incident.eventos.map((event) => ({
         ...event,
         label: INCIDENT_EVENT_LABELS[event.tipo as keyof typeof INCIDENT_EVENT_LABELS] ?? event.tipo,
+        // No author: a visitor's report, or the system's (an alert).
+        autor: event.autor ?? (event.tipo === "alerta_enviado" ? "Sistema" : "Visitante"),
+        // The report's photo is shown with the facts already.
+        fotoUrl: event.foto === incident.foto ? null : photoUrl(event.foto),
         emText: businessDateMinute(event.em),
       })),
     },
@@ -143,6 +161,11 @@ export async function incidentAction(args: ActionFunctionArgs) {
   const intent = text("intent");
   const body: Record<string, unknown> = { tipo: intent };
   if (intent === "descartada") body.motivo = text("motivo").slice(0, 2000);
+  if (intent === "corretiva") {
+    body.colaboradorId = Number(text("colaborador")) || 0;
+    body.horaIni = text("horaIni").slice(0, 8) || undefined;
+    body.horaFim = text("horaFim").slice(0, 8) || undefined;
+  }
   if (intent === "atribuida") body.responsavelId = text("responsavel") ? Number(text("responsavel")) || 0 : null;
   if (intent === "prazo_alterado") {
     // The form's datetime-local is Fortaleza's wall time (UTC-3, no daylight saving).
@@ -150,7 +173,11 @@ export async function incidentAction(args: ActionFunctionArgs) {
     body.prazo = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00-03:00` : "";
   }
   const result = await callApi(api, `/ocorrencias/${id}/eventos`, { method: "POST", json: body });
-  if (result.ok) return redirectWithToast(args.context, `${INCIDENTS_PATH}/${id}`, { type: "success", title: T.saved });
+  if (result.ok)
+    return redirectWithToast(args.context, `${INCIDENTS_PATH}/${id}`, {
+      type: "success",
+      title: intent === "corretiva" ? R.correctiveCreated : T.saved,
+    });
   if (result.status === 401 || result.status === 404) return failLoad(api, result, result.message);
   const field = result.fieldErrors ? Object.keys(result.fieldErrors)[0] : undefined;
   return data<IncidentActionData>({ message: result.message, field: field ?? intent }, { status: result.status });

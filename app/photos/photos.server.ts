@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { callApiForFile } from "~/api.server";
 import { photoUrl } from "~/lib/photos";
+import type { SignedInCaller } from "~/models/catalogues.server";
 import { getPhoto, type PhotoSize } from "~/models/files.server";
 import { homeOf, requireUser, safeRedirectTo, signOutOnUnauthorized } from "~/session.server";
 
@@ -12,9 +14,26 @@ const PASSED_ON = ["content-type", "content-length", "cache-control", "x-content
  * user's token, with the API's headers. Signed out goes to sign-in, as every private URL; out of scope, or no such
  * photo, is the API's 404 'Arquivo não encontrado'.
  */
-export async function photoFileLoader({ request, context, params }: LoaderFunctionArgs, size: PhotoSize) {
+export function photoFileLoader(args: LoaderFunctionArgs, size: PhotoSize) {
+  return streamedFile(args, (api) => getPhoto(api, args.params.name ?? "", size));
+}
+
+/**
+ * /ocorrencias/:id/fotos/:name: a photo of an incident (the visitor's, a resolution's), from
+ * GET /ocorrencias/{id}/fotos/{name}, for whoever may read the incident.
+ */
+export function incidentPhotoLoader(args: LoaderFunctionArgs) {
+  const path = `/ocorrencias/${encodeURIComponent(args.params.id ?? "")}/fotos/${encodeURIComponent(args.params.name ?? "")}`;
+  return streamedFile(args, (api) => callApiForFile(api, path));
+}
+
+/** A file the API serves to the signed-in user, streamed on with its headers; its error as plain text. */
+async function streamedFile(
+  { request, context }: LoaderFunctionArgs,
+  fetchFile: (api: SignedInCaller) => ReturnType<typeof callApiForFile>,
+) {
   const auth = await requireUser(request, context);
-  const result = await getPhoto({ context, request, auth }, params.name ?? "", size);
+  const result = await fetchFile({ context, request, auth });
   if (!result.ok) {
     await signOutOnUnauthorized(request, context, result.status);
     return new Response(result.message, {

@@ -17,7 +17,7 @@ export type CalendarCard = {
   ambiente: string;
   /** 'HH:mm - HH:mm' */
   horario: string;
-  tipo: "Principal" | "Revisão";
+  tipo: "Principal" | "Revisão" | "Extra";
   /** The branch, when the page shows every branch of the company; else null. */
   filial: string | null;
 };

@@ -780,6 +780,38 @@ function incidentRoutes(): ScopedRoute[] {
       // The own control would assign the caller's own user (an administrator may own an incident): not a 404 case.
       control: false,
     },
+    {
+      name: "POST /api/ocorrencias/{own id}/eventos {corretiva colaboradorId}",
+      method: "POST",
+      path: (_b, own) => `/api/ocorrencias/${incidentOf(own)}/eventos`,
+      body: (b) => ({ tipo: "corretiva", colaboradorId: b.userId }),
+      // The own control names the caller, no ASG: 400, nothing written (tests/api/incident-loop.test.ts).
+      control: false,
+    },
+    {
+      name: "GET /api/ocorrencias/{id}/fotos/{name}",
+      method: "GET",
+      path: (b) => `/api/ocorrencias/${incidentOf(b)}/fotos/sem-foto.jpg`,
+      control: false,
+    },
+    // The field calls act on the caller's corrective bookings only; tests/api/incident-loop.test.ts runs the ASG's.
+    {
+      name: "GET /api/execution/incidents/{id}/foto",
+      method: "GET",
+      path: (b) => `/api/execution/incidents/${incidentOf(b)}/foto`,
+      control: false,
+    },
+    {
+      name: "POST /api/execution/incidents/{id}/resolve",
+      method: "POST",
+      path: (b) => `/api/execution/incidents/${incidentOf(b)}/resolve`,
+      body: () => {
+        const form = new FormData();
+        form.set("nota", "Invasor");
+        return form;
+      },
+      control: false,
+    },
   ];
 }
 

@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
 
 import { uniquePrefix } from "../support/e2e-catalogues.ts";
+import { DEMO_PASSWORD } from "../support/e2e-data.ts";
 import { createEnvironments } from "../support/e2e-environments.ts";
 import { expect, SCANNING_PHONE, test, toast } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
@@ -117,4 +118,95 @@ test("the coordinator finds the report on /ocorrencias at 360 px, takes it on an
   await expect(page.getByRole("button", { name: "Descartar" })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: testInfo.outputPath("incident-detail.png"), fullPage: true });
+});
+
+/**
+ * The whole loop (issue 28 'Done when'), once with JS and once without for the managers' pages: a visitor's phone
+ * rates and reports with a photo; the coordinator, at 360 px, sees the incident with the photo and creates the
+ * corrective cleaning (an 'Extra' on the board); the ASG resolves it through the execution API with a photo; the room
+ * page follows each state and the timeline holds every step.
+ */
+test("the loop: scan, rate, report with a photo, corrective cleaning, the ASG resolves with a photo", async ({
+  browser,
+  page,
+  request,
+  signInAs,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const name = `${uniquePrefix(testInfo)} Lavabo`;
+  const [roomId] = await createEnvironments(request, [{ name, andar: "2º andar", branch: "aldeota" }]);
+  const room = `/info/ambiente/${roomId}`;
+
+  const phone = await browser.newContext(SCANNING_PHONE);
+  const visitor = await phone.newPage();
+  await visitor.goto(room);
+  await visitor.waitForTimeout(2_100);
+  await visitor.getByRole("button", { name: "Ruim", exact: true }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Obrigado pela avaliação!" })).toBeVisible();
+  await visitor.getByRole("link", { name: "Voltar ao ambiente" }).click();
+  await visitor.getByText("Relatar problema", { exact: true }).click();
+  await visitor.getByLabel("Sujeira").check();
+  await visitor.getByLabel("Descreva (opcional)").fill("Pia com manchas");
+  await visitor.getByLabel("Foto (opcional, até 5 MB)").setInputFiles({
+    name: "pia.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(tinyPng(40, 30)),
+  });
+  await visitor.waitForTimeout(2_100);
+  await visitor.getByRole("button", { name: "Enviar relato" }).click();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Obrigado! Seu relato foi enviado." })).toBeVisible();
+
+  // The coordinator: the incident with the visitor's photo, then the corrective cleaning for the branch's ASG.
+  await signInAs("coordenador");
+  await page.goto("/ocorrencias?status=aberta");
+  await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name }).click();
+  const incidentId = Number(/\/ocorrencias\/(\d+)$/.exec(page.url())![1]);
+  const visitorPhoto = page.getByRole("img", { name: "Foto enviada pelo visitante" });
+  await expect(visitorPhoto).toBeVisible();
+  expect(await visitorPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(40);
+  await page.getByLabel("Colaborador").selectOption({ label: "Sebastião ASG" });
+  await page.screenshot({ path: testInfo.outputPath("incident-corrective-form.png"), fullPage: true });
+  await page.getByRole("button", { name: "Criar limpeza corretiva" }).click();
+  await expect(toast(page, "Limpeza corretiva agendada.", "status")).toBeVisible();
+  await expect(page.locator(".incident-facts")).toContainText("Em atendimento");
+  await expect(page.getByRole("region", { name: "Histórico" })).toContainText(
+    "Limpeza corretiva agendada · Carla Coordenadora",
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await visitor.goto(room);
+  await expect(visitor.getByRole("status")).toHaveText(/^Problema relatado às \d{2}:\d{2} — em atendimento$/);
+
+  // The ASG's phone app: the incident of its corrective booking, resolved with the photo 'Sujeira' asks for.
+  const session = await request.post("/api/sessions", { data: { email: "asg@demo.com.br", password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${((await session.json()) as { token: string }).token}` };
+  const mine = (await (await request.get("/api/execution/incidents", { headers })).json()) as {
+    items: { id: number; prova: string; agendamentoId: number }[];
+  };
+  expect(mine.items.find((item) => item.id === incidentId)).toMatchObject({ prova: "foto" });
+  const resolved = await request.post(`/api/execution/incidents/${incidentId}/resolve`, {
+    headers,
+    multipart: { foto: { name: "limpo.png", mimeType: "image/png", buffer: Buffer.from(tinyPng(30, 20)) } },
+  });
+  expect(resolved.status(), await resolved.text()).toBe(200);
+
+  // Closed: the next visitor's scan shows no problem (the first phone keeps its copy for its max-age, a minute);
+  // the timeline holds every step, the ASG's photo with it.
+  await phone.close();
+  const nextPhone = await browser.newContext(SCANNING_PHONE);
+  const nextVisitor = await nextPhone.newPage();
+  await nextVisitor.goto(room);
+  await expect(nextVisitor.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(nextVisitor.getByRole("status")).toHaveCount(0);
+  await nextPhone.close();
+  await page.reload();
+  await expect(page.locator(".incident-facts")).toContainText("Resolvida");
+  const timeline = page.getByRole("region", { name: "Histórico" });
+  await expect(timeline).toContainText("Relatada · Visitante");
+  await expect(timeline).toContainText("Limpeza corretiva para Sebastião ASG hoje");
+  await expect(timeline).toContainText("Resolvida · Sebastião ASG");
+  const proof = timeline.getByRole("img", { name: "Foto: Resolvida" });
+  await expect(proof).toBeVisible();
+  expect(await proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(30);
+  await expect(page.getByRole("button", { name: "Criar limpeza corretiva" })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("incident-resolved.png"), fullPage: true });
 });

@@ -2,9 +2,10 @@
 import { Hono } from "hono";
 import { describe, expect, test } from "vitest";
 
-import { publicCache } from "../../api/lib/public-cache.ts";
+import { pageChanges, publicCache } from "../../api/lib/public-cache.ts";
 
 function appWithCache() {
+  const pages = pageChanges();
   let clock = 1_000_000;
   let renders = 0;
   const app = new Hono<{ Variables: { nonce: string } }>();
@@ -13,7 +14,7 @@ function appWithCache() {
     await next();
     c.header("x-nonce-sent", c.get("nonce"));
   });
-  app.use("*", publicCache({ now: () => clock, maxEntries: 2 }));
+  app.use("*", publicCache({ now: () => clock, maxEntries: 2, pages }));
   app.all("/sala/:id", (c) => {
     renders++;
     const status = c.req.param("id") === "404" ? 404 : 200;
@@ -39,6 +40,7 @@ function appWithCache() {
       return { status: response.status, text: await response.text(), headers: response.headers };
     },
     advance: (ms: number) => (clock += ms),
+    pages,
     renders: () => renders,
   };
 }
@@ -89,5 +91,15 @@ describe("publicCache", () => {
     await app.get("/sala/1", { method: "POST" }); // the page's own form (render 3)
     expect((await app.get("/sala/1")).text).toContain("render 4");
     expect((await app.get("/sala/12")).text).toContain("render 2");
+  });
+
+  test("a change told from elsewhere (an incident handled through the API) drops that page's answers only", async () => {
+    const app = appWithCache();
+    await app.get("/sala/1");
+    await app.get("/sala/2");
+    app.pages.changed("/sala/1");
+    await app.get("/sala/1");
+    await app.get("/sala/2");
+    expect(app.renders()).toBe(3);
   });
 });

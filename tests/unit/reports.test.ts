@@ -79,8 +79,9 @@ describe("the tasks of a slot and the leftovers", () => {
     expect(extras.map((extra) => extra.id)).toEqual([2]);
   });
 
-  test("the first slot of the day is Principal, the others Revisão", () => {
-    expect([0, 1, 19].map(cleaningType)).toEqual(["Principal", "Revisão", "Revisão"]);
+  test("the first slot of the day is Principal, the others Revisão; a corrective cleaning's slot is Extra", () => {
+    expect([0, 1, 19].map((slot) => cleaningType(slot))).toEqual(["Principal", "Revisão", "Revisão"]);
+    expect(cleaningType(0, 28)).toBe("Extra");
   });
 });
 

@@ -133,6 +133,7 @@ async function readActivities(db: Kysely<DB>, ids: readonly number[]): Promise<A
       "u.nome as colaborador",
       "b.executions as historico",
       "b.photos as fotos",
+      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
       sql<string | null>`(select h.image from history h where h.booking_id = b.id and h.image is not null
         order by h.created_at, h.id limit 1)`.as("foto"),
     ])
@@ -149,7 +150,7 @@ async function readActivities(db: Kysely<DB>, ids: readonly number[]): Promise<A
         data: row.data_agend,
         horaIni: hhmm(row.hora_ini),
         horaFim: hhmm(row.hora_fim),
-        tipo: cleaningType(row.slot),
+        tipo: cleaningType(row.slot, row.incident_id),
         colaborador: row.colaborador,
         historico: row.historico,
         fotos: row.fotos,

@@ -193,6 +193,7 @@ export async function clientReport(db: Kysely<DB>, scope: Scope, query: ClientRe
       "b.justificativa",
       "e.name as ambiente",
       "u.nome as colaborador",
+      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
       sql<string>`count(*) over ()`.as("total"),
     ])
     .orderBy("b.data_agend", "desc")
@@ -243,7 +244,7 @@ export async function clientReport(db: Kysely<DB>, scope: Scope, query: ClientRe
       items: incidentRows.map((row) => ({
         bookingId: row.id,
         dataAgend: row.data_agend,
-        type: cleaningType(row.slot),
+        type: cleaningType(row.slot, row.incident_id),
         horaIni: hhmm(row.hora_ini),
         horaFim: hhmm(row.hora_fim),
         ambiente: row.ambiente,
