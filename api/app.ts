@@ -22,6 +22,7 @@ import { executionIncidentRoutes } from "./routes/execution-incidents.ts";
 import { executionRoutes } from "./routes/execution.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
+import { incidentKindRoutes } from "./routes/incident-kinds.ts";
 import { incidentRoutes } from "./routes/incidents.ts";
 import { infoRoutes } from "./routes/info.ts";
 import { legacyRoutes } from "./routes/legacy.ts";
@@ -147,6 +148,8 @@ export function createApi(deps: ApiDeps) {
   api.route("/", auditRoutes(deps));
   api.route("/", executionRoutes(deps));
   api.route("/", executionIncidentRoutes(deps));
+  // Before incidentRoutes: /ocorrencias/tipos is not /ocorrencias/{id}.
+  api.route("/", incidentKindRoutes(deps));
   api.route("/", incidentRoutes(deps));
 
   return api;

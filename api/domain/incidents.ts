@@ -108,6 +108,24 @@ export const INCIDENT_RESOLUTION_TEXTS = {
   photoTooBig: "A foto pode ter no máximo 5 MB.",
 } as const;
 
+export const INCIDENT_KIND_LIMITS = { perCompany: 20, nameMax: 60, minMinutes: 15, maxMinutes: 43_200 } as const;
+
+export const INCIDENT_KIND_TEXTS = {
+  title: "Tipos de ocorrência",
+  titleTooltip:
+    "O que o visitante pode relatar pelo QR code. O prazo conta a partir do relato; a prova é o que o ASG envia " +
+    "para resolver. Uma mudança vale para as próximas ocorrências.",
+  notFound: "Tipo de ocorrência não encontrado",
+  nameRequired: "Informe o nome do tipo.",
+  nameTooLong: "O nome pode ter no máximo 60 caracteres.",
+  nameTaken: "Já existe um tipo com este nome.",
+  deadlineRange: "O prazo deve ser de 15 minutos a 30 dias.",
+  tooMany: "A empresa pode ter no máximo 20 tipos de ocorrência.",
+  lastActive: "Mantenha ao menos um tipo ativo: o visitante precisa ter o que escolher.",
+  saved: "Tipo de ocorrência salvo.",
+  created: "Tipo de ocorrência cadastrado.",
+} as const;
+
 /** The timeline's words for each event. */
 export const INCIDENT_EVENT_LABELS = {
   aberta: "Relatada",

@@ -95,6 +95,7 @@ const ListParams = z.object({
   dataIni: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
   dataFim: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
   atrasadas: z.enum(["0", "1"]).optional().openapi({ description: "1: open and past their deadline only" }),
+  abertas: z.enum(["0", "1"]).optional().openapi({ description: "1: open ones only (aberta, em_atendimento)" }),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   size: z.coerce
     .number()
@@ -181,6 +182,7 @@ export function incidentRoutes(deps: ApiDeps) {
           from: query.dataIni,
           to: query.dataFim,
           overdue: query.atrasadas === "1",
+          open: query.abertas === "1",
           page: query.page ?? 1,
           size: query.size ?? 20,
         },

@@ -23,6 +23,8 @@ export type IncidentFilters = {
   from?: string;
   to?: string;
   overdue?: boolean;
+  /** Open ones only ('aberta' and 'em_atendimento'): the board's strip. */
+  open?: boolean;
   page: number;
   size: number;
 };
@@ -71,7 +73,8 @@ export async function listIncidents(db: Kysely<DB>, scope: Scope, filters: Incid
     .$if(filters.to !== undefined, (qb) =>
       qb.where("i.created_at", "<", sql<Date>`((${filters.to}::date + 1)::timestamp) at time zone 'America/Fortaleza'`),
     )
-    .$if(Boolean(filters.overdue), (qb) => qb.where("i.status", "in", OPEN).where("i.prazo_at", "<", now));
+    .$if(Boolean(filters.overdue), (qb) => qb.where("i.status", "in", OPEN).where("i.prazo_at", "<", now))
+    .$if(Boolean(filters.open), (qb) => qb.where("i.status", "in", OPEN));
   const [rows, total] = await Promise.all([
     query
       .select(LIST_COLUMNS)

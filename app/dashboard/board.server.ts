@@ -14,9 +14,11 @@ import {
   type BoardColumnKey,
 } from "../../api/domain/board";
 import { MAX_BOOKING_ROWS, MAX_SUMMARY_DAYS } from "../../api/domain/limits";
+import { can } from "../../api/domain/roles";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
 
 import { failLoad } from "~/catalogues/catalogue.server";
+import { openIncidentsOf } from "~/incidents/incidents.server";
 import { avatarThumbUrl } from "~/lib/avatars";
 import { formatDateBR } from "~/lib/format";
 import { listBookingsOfRange, summariseBookings, type Booking } from "~/models/agendas.server";
@@ -153,7 +155,10 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
     ...(state.q ? { q: state.q, campos: state.campos.join(",") } : {}),
   };
   // The columns' totals are counted by the API; only the cards drawn are read (docs/dashboard.md 'Loading').
-  const summary = await summariseBookings(api, filters, scope);
+  const [summary, incidents] = await Promise.all([
+    summariseBookings(api, filters, scope),
+    can(auth.user, "viewIncidents") ? openIncidentsOf(api, { from: state.inicio, to: state.fim }) : null,
+  ]);
   if (!summary.ok) return failLoad(api, summary, `${T.loadFailedTitle}: ${T.loadFailed}`);
   const totals: Record<BoardColumnKey, number> = { toDo: 0, inProgress: 0, done: 0, incomplete: 0 };
   for (const row of summary.data) totals[boardColumnOf(row.status)] += row.total;
@@ -200,6 +205,7 @@ export async function boardLoader({ request, context }: LoaderFunctionArgs) {
     columns,
     rows,
     total,
+    incidents: incidents?.ok ? incidents.data : null,
     showDate: !oneDay,
     showBranch: "companyId" in scope,
     moreHref:

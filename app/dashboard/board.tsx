@@ -22,6 +22,7 @@ export default function Board() {
     columns,
     rows,
     total,
+    incidents,
     showDate,
     showBranch,
     moreHref,
@@ -66,6 +67,20 @@ export default function Board() {
           </Link>
         </nav>
       </div>
+      {incidents && incidents.total > 0 ? (
+        <section className="board-incidents" aria-labelledby="board-incidents">
+          <h2 id="board-incidents">Ocorrências abertas no período ({incidents.total})</h2>
+          <ul>
+            {incidents.items.map((incident) => (
+              <li key={incident.id}>
+                <Link to={incident.href}>{incident.text}</Link> · {incident.statusLabel}
+                {incident.atrasada ? <strong className="incident-overdue"> · Atrasada</strong> : null}
+              </li>
+            ))}
+          </ul>
+          {incidents.total > incidents.items.length ? <Link to={incidents.allHref}>Ver todas</Link> : null}
+        </section>
+      ) : null}
       {/* The schedule detail: a dialog with JS; without JS, a section here, above the columns. */}
       <Outlet />
       {notice ? (

@@ -11,11 +11,15 @@ import {
   PROOF_LABELS,
   type IncidentStatus,
 } from "../../api/domain/incidents";
+import { can } from "../../api/domain/roles";
+import { parseBusinessDate } from "../../api/domain/schedule-expansion";
 
 import { callApi } from "~/api.server";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateMinute, businessLocalInput } from "~/lib/business-time.server";
+import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
+import { scopeQuery } from "~/models/scope.server";
 import { idParam } from "~/reports/frame.server";
 import { requirePage } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
@@ -84,34 +88,76 @@ function incidentView<Row extends Incident>(incident: Row) {
   };
 }
 
-/** The list's URL state: status, overdue only, page. */
+const positiveId = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+};
+
+/** The list's URL state: status, kind, branch, the days reported (de, ate), overdue only, page. */
 export function readIncidentFilters(url: string) {
   const search = new URL(url).searchParams;
   const status = search.get("status");
   const pagina = Number(search.get("pagina") ?? "1");
+  const day = (name: string) => parseBusinessDate(search.get(name) ?? "");
+  // Dates given the wrong way round are read the right way round.
+  const [de, ate] = [day("de"), day("ate")].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
   return {
     status: (INCIDENT_STATUSES as readonly string[]).includes(status ?? "") ? (status as IncidentStatus) : null,
+    tipo: positiveId(search.get("tipo")),
+    filial: positiveId(search.get("filial")),
+    de: de ?? null,
+    ate: ate ?? null,
     atrasadas: search.get("atrasadas") === "1",
     pagina: Number.isInteger(pagina) && pagina > 0 && pagina <= 100_000 ? pagina : 1,
   };
 }
 
+const IncidentKinds = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      nome: z.string(),
+      prazoMinutos: z.number(),
+      prova: z.enum(["foto", "nota", "ambos"]),
+      ativo: z.boolean(),
+    }),
+  ),
+});
+
+/** The company's incident kinds (GET /ocorrencias/tipos): the list's filter, the kinds page. */
+export const listIncidentKinds = (api: SignedInCaller) => callApi(api, "/ocorrencias/tipos", { schema: IncidentKinds });
+
 export async function incidentListLoader(args: LoaderFunctionArgs) {
   const api = await caller(args);
   const filters = readIncidentFilters(args.request.url);
-  const result = await callApi(api, "/ocorrencias", {
-    schema: IncidentPage,
-    query: {
-      status: filters.status ?? undefined,
-      atrasadas: filters.atrasadas ? "1" : undefined,
-      page: filters.pagina,
-      size: PAGE_SIZE,
-    },
-  });
+  // Company-wide callers choose a branch; the others' scope is their branch already.
+  const companyWide = "companyId" in scopeQuery(api.auth);
+  const [result, kinds, branches] = await Promise.all([
+    callApi(api, "/ocorrencias", {
+      schema: IncidentPage,
+      query: {
+        status: filters.status ?? undefined,
+        tipo: filters.tipo ?? undefined,
+        filialId: companyWide ? (filters.filial ?? undefined) : undefined,
+        dataIni: filters.de ?? undefined,
+        dataFim: filters.ate ?? undefined,
+        atrasadas: filters.atrasadas ? "1" : undefined,
+        page: filters.pagina,
+        size: PAGE_SIZE,
+      },
+    }),
+    listIncidentKinds(api),
+    companyWide ? listActiveBranches(api) : null,
+  ]);
   if (!result.ok) return failLoad(api, result, "Não foi possível carregar as ocorrências.");
+  if (!kinds.ok) return failLoad(api, kinds, "Não foi possível carregar as ocorrências.");
+  if (branches && !branches.ok) return failLoad(api, branches, "Não foi possível carregar as ocorrências.");
   return {
     texts: T,
     statuses: INCIDENT_STATUSES.map((value) => ({ value, label: INCIDENT_STATUS_LABELS[value] })),
+    kinds: kinds.data.items.map(({ id, nome }) => ({ id, nome })),
+    branches: branches?.data ?? null,
+    mayEditKinds: can(api.auth.user, "editRegisters"),
     filters,
     rows: result.data.items.map(incidentView),
     total: result.data.total,
@@ -181,4 +227,34 @@ export async function incidentAction(args: ActionFunctionArgs) {
   if (result.status === 401 || result.status === 404) return failLoad(api, result, result.message);
   const field = result.fieldErrors ? Object.keys(result.fieldErrors)[0] : undefined;
   return data<IncidentActionData>({ message: result.message, field: field ?? intent }, { status: result.status });
+}
+
+/** How many open incidents the board names; the rest are one link away. */
+const BOARD_INCIDENTS = 5;
+
+/**
+ * The board's strip (issue 28 §4): the incidents reported in its period that are still open, the first few by name,
+ * with the link to all of the period's on /ocorrencias. A failure leaves the board without the strip.
+ */
+export async function openIncidentsOf(api: SignedInCaller, period: { from: string; to: string }) {
+  const result = await callApi(api, "/ocorrencias", {
+    schema: IncidentPage,
+    // The API's smallest page; the board names the first few.
+    query: { abertas: "1", dataIni: period.from, dataFim: period.to, page: 1, size: 20 },
+  });
+  if (!result.ok) return result;
+  return {
+    ...result,
+    data: {
+      total: result.data.total,
+      items: result.data.items.slice(0, BOARD_INCIDENTS).map((incident) => ({
+        id: incident.id,
+        text: `${incident.ambiente.nome}: ${incident.tipo}`,
+        statusLabel: INCIDENT_STATUS_LABELS[incident.status],
+        atrasada: incident.atrasada,
+        href: `${INCIDENTS_PATH}/${incident.id}`,
+      })),
+      allHref: `${INCIDENTS_PATH}?${new URLSearchParams({ de: period.from, ate: period.to })}`,
+    },
+  };
 }

@@ -35,7 +35,16 @@ const COLUMNS: DataColumn<Row>[] = [
 
 /** /ocorrencias: the incidents of the caller's scope, newest first; the status and 'Só atrasadas' in the URL. */
 export default function IncidentList() {
-  const { texts: T, statuses, filters, rows, total } = useLoaderData<typeof incidentListLoader>();
+  const {
+    texts: T,
+    statuses,
+    kinds,
+    branches,
+    mayEditKinds,
+    filters,
+    rows,
+    total,
+  } = useLoaderData<typeof incidentListLoader>();
   // The shared pager: newest first always, 20 a page, the filters kept in its links.
   const listParams: ListParams = {
     q: "",
@@ -43,15 +52,26 @@ export default function IncidentList() {
     dir: "asc",
     pagina: filters.pagina,
     tamanho: "20",
-    extra: [
-      ...(filters.status ? ([["status", filters.status]] as [string, string][]) : []),
-      ...(filters.atrasadas ? ([["atrasadas", "1"]] as [string, string][]) : []),
-    ],
+    extra: (
+      [
+        ["status", filters.status],
+        ["tipo", filters.tipo],
+        ["filial", filters.filial],
+        ["de", filters.de],
+        ["ate", filters.ate],
+        ["atrasadas", filters.atrasadas ? "1" : null],
+      ] as const
+    ).flatMap(([name, value]) => (value === null ? [] : [[name, String(value)] as [string, string]])),
   };
   return (
     <>
       <PageHeader title={T.title} help={T.titleTooltip} />
-      <Form method="get" className="list-search" role="search">
+      {mayEditKinds ? (
+        <p>
+          <Link to="/ocorrencias/tipos">Tipos de ocorrência</Link>
+        </p>
+      ) : null}
+      <Form method="get" className="list-search incident-filters" role="search">
         <div className="field field-narrow">
           <label htmlFor="status">Status</label>
           <select id="status" name="status" defaultValue={filters.status ?? ""}>
@@ -62,6 +82,38 @@ export default function IncidentList() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="field field-narrow">
+          <label htmlFor="tipo">Tipo</label>
+          <select id="tipo" name="tipo" defaultValue={filters.tipo ?? ""}>
+            <option value="">Todos</option>
+            {kinds.map((kind) => (
+              <option key={kind.id} value={kind.id}>
+                {kind.nome}
+              </option>
+            ))}
+          </select>
+        </div>
+        {branches ? (
+          <div className="field field-narrow">
+            <label htmlFor="filial">Filial</label>
+            <select id="filial" name="filial" defaultValue={filters.filial ?? ""}>
+              <option value="">Todas</option>
+              {branches.map((branch) => (
+                <option key={branch.id} value={branch.id}>
+                  {branch.nome}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="field field-narrow">
+          <label htmlFor="de">Relatadas de</label>
+          <input id="de" name="de" type="date" defaultValue={filters.de ?? ""} />
+        </div>
+        <div className="field field-narrow">
+          <label htmlFor="ate">até</label>
+          <input id="ate" name="ate" type="date" defaultValue={filters.ate ?? ""} />
         </div>
         <label className="check">
           <input type="checkbox" name="atrasadas" value="1" defaultChecked={filters.atrasadas} />

@@ -17,6 +17,7 @@ export const PAGES = {
   "/imagens-tarefas": { title: "Imagens de tarefas", access: "private" },
   "/historico-agenda": { title: "Agenda", access: "private" },
   "/ocorrencias": { title: "Ocorrências", access: "viewIncidents" },
+  "/ocorrencias/tipos": { title: "Tipos de ocorrência", access: "editRegisters" },
   "/profile": { title: "Meu perfil", access: "private" },
   "/agendamentos": { title: "Agendamentos", access: "manageRegisters" },
   "/ambientes": { title: "Ambientes", access: "manageRegisters" },

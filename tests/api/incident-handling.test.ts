@@ -180,3 +180,89 @@ describe("changing", () => {
     expect(row.atrasada).toBe(true);
   });
 });
+
+describe("the company's kinds", () => {
+  const kindsOf = async (token = admin) =>
+    (await t.get("/api/ocorrencias/tipos", { token })).body.items as {
+      id: number;
+      nome: string;
+      prazoMinutos: number;
+      prova: string;
+      ativo: boolean;
+    }[];
+
+  test("read by whoever reads incidents; kept by roles 1–2 only; the room page offers the active ones", async () => {
+    const kinds = await kindsOf(await t.signIn("auditor@demo.com.br"));
+    expect(kinds.map((kind) => kind.nome)).toEqual(
+      expect.arrayContaining(["Falta de papel/sabonete", "Sujeira", "Lixo cheio", "Vazamento ou dano", "Outro"]),
+    );
+    const other = kinds.find((kind) => kind.nome === "Outro")!;
+    const coordinator = await t.signIn("coordenador@demo.com.br");
+    const body = { nome: "Outro", prazoMinutos: 60, prova: "nota", ativo: false };
+    expect((await t.put(`/api/ocorrencias/tipos/${other.id}`, body, { token: coordinator })).status).toBe(403);
+    expect((await t.get("/api/ocorrencias/tipos", { token: await t.signIn("asg@demo.com.br") })).status).toBe(403);
+
+    const changed = await t.put(`/api/ocorrencias/tipos/${other.id}`, body, { token: admin });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ nome: "Outro", prazoMinutos: 60, ativo: false });
+    const room = await t.db
+      .selectFrom("environments")
+      .select("id")
+      .where("company_id", "=", (await demoIds(t.db)).hospital)
+      .where("deleted_at", "is", null)
+      .executeTakeFirstOrThrow();
+    const offered = (await t.get(`/api/info/ambiente/${room.id}`)).body.kinds.map(
+      (kind: { nome: string }) => kind.nome,
+    );
+    expect(offered).not.toContain("Outro");
+    expect((await t.put(`/api/ocorrencias/tipos/${other.id}`, { ...body, ativo: true }, { token: admin })).status).toBe(
+      200,
+    );
+  });
+
+  test("a new kind and its rules: a free name, 15 minutes to 30 days, at least one active, at most 20", async () => {
+    const created = await t.post(
+      "/api/ocorrencias/tipos",
+      { nome: "  Cheiro   ruim ", prazoMinutos: 90, prova: "ambos" },
+      { token: admin },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ nome: "Cheiro ruim", prazoMinutos: 90, prova: "ambos", ativo: true });
+    const refused = async (body: object, message: string) => {
+      const answer = await t.post("/api/ocorrencias/tipos", body, { token: admin });
+      expect(answer.status, message).toBe(400);
+      expect(answer.body.message).toBe(message);
+    };
+    await refused({ nome: "cheiro RUIM", prazoMinutos: 90, prova: "foto" }, "Já existe um tipo com este nome.");
+    await refused({ nome: " ", prazoMinutos: 90, prova: "foto" }, "Informe o nome do tipo.");
+    await refused({ nome: "Rápido", prazoMinutos: 14, prova: "foto" }, "O prazo deve ser de 15 minutos a 30 dias.");
+    await refused({ nome: "Lento", prazoMinutos: 43_201, prova: "foto" }, "O prazo deve ser de 15 minutos a 30 dias.");
+
+    const kinds = await kindsOf();
+    for (const kind of kinds.slice(0, -1))
+      expect(
+        (await t.put(`/api/ocorrencias/tipos/${kind.id}`, { ...kind, ativo: false }, { token: admin })).status,
+      ).toBe(200);
+    const last = kinds.at(-1)!;
+    const lastOff = await t.put(`/api/ocorrencias/tipos/${last.id}`, { ...last, ativo: false }, { token: admin });
+    expect(lastOff.body.message).toBe("Mantenha ao menos um tipo ativo: o visitante precisa ter o que escolher.");
+    for (const kind of kinds)
+      await t.put(`/api/ocorrencias/tipos/${kind.id}`, { ...kind, ativo: true }, { token: admin });
+
+    for (let index = kinds.length; index < 20; index++)
+      expect(
+        (
+          await t.post(
+            "/api/ocorrencias/tipos",
+            { nome: `Tipo ${index}`, prazoMinutos: 60, prova: "nota" },
+            { token: admin },
+          )
+        ).status,
+      ).toBe(201);
+    await refused(
+      { nome: "Tipo 21", prazoMinutos: 60, prova: "nota" },
+      "A empresa pode ter no máximo 20 tipos de ocorrência.",
+    );
+    expect(await kindsOf()).toHaveLength(20);
+  });
+});

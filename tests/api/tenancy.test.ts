@@ -43,6 +43,8 @@ export type Target = {
   environmentId: number | null;
   /** An incident of that branch (the demo data gives each company's first rooms some: api/db/demo-incidents.ts). */
   incidentId: number | null;
+  /** One of the company's incident kinds (every company has five: migration 015). */
+  incidentKindId: number;
 };
 
 export type ScopedRoute = {
@@ -789,6 +791,12 @@ function incidentRoutes(): ScopedRoute[] {
       control: false,
     },
     {
+      name: "PUT /api/ocorrencias/tipos/{id}",
+      method: "PUT",
+      path: (b) => `/api/ocorrencias/tipos/${b.incidentKindId}`,
+      body: () => ({ nome: "Invasor", prazoMinutos: 60, prova: "nota", ativo: true }),
+    },
+    {
       name: "GET /api/ocorrencias/{id}/fotos/{name}",
       method: "GET",
       path: (b) => `/api/ocorrencias/${incidentOf(b)}/fotos/sem-foto.jpg`,
@@ -1380,6 +1388,14 @@ export async function targetOf(
           .orderBy("id")
           .executeTakeFirst()
       )?.id ?? null,
+    incidentKindId: (
+      await db
+        .selectFrom("incident_kinds")
+        .select("id")
+        .where("company_id", "=", company)
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id,
   };
 }
 
@@ -1595,6 +1611,7 @@ describe("the route lists cover the API", () => {
     categoryId: base + 8,
     environmentId: base + 9,
     incidentId: base + 14,
+    incidentKindId: base + 15,
   });
   const FOREIGN = sentinel(900_000);
   const OWN = sentinel(800_000);

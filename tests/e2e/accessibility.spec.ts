@@ -25,6 +25,8 @@ const SIGNED_IN_PAGES = [
   "/listagem-usuarios/4/nomes",
   "/listagem-usuarios/4/nomes?aba=cadastrar",
   "/historico-agenda",
+  "/ocorrencias?tipo=2&atrasadas=1",
+  "/ocorrencias/tipos",
   "/historico-colaboradores",
   "/historico-ambientes",
   "/tarefas-incompletas/procedimento?tarefa=Limpar%20piso",

@@ -5,7 +5,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { uniquePrefix } from "../support/e2e-catalogues.ts";
 import { DEMO_PASSWORD } from "../support/e2e-data.ts";
 import { createEnvironments } from "../support/e2e-environments.ts";
-import { expect, SCANNING_PHONE, test, toast } from "../support/e2e-fixtures.ts";
+import { expect, SCANNING_PHONE, scanningPhone, test, toast, visitorAddress } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
 
 /**
@@ -20,7 +20,7 @@ test("a visitor's phone rates the room, reports a problem with a photo, and the 
   test.skip(testInfo.project.name !== "no-js", "the room page has no script: once, JS off");
   const name = `${uniquePrefix(testInfo)} Banheiro do térreo`;
   const [id] = await createEnvironments(request, [{ name, andar: "Térreo", branch: "aldeota" }]);
-  const phone = await browser.newContext(SCANNING_PHONE);
+  const phone = await browser.newContext(scanningPhone());
   const page = await phone.newPage();
   const room = `/info/ambiente/${id}`;
   await page.goto(room);
@@ -63,6 +63,33 @@ test("a visitor's phone rates the room, reports a problem with a photo, and the 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: testInfo.outputPath("room-after-report.png"), fullPage: true });
   await phone.close();
+
+  // Past the limit (5 reports per address in 10 minutes): the 429 page in Portuguese, nothing written.
+  const address = visitorAddress();
+  const flooding = await browser.newContext({ ...SCANNING_PHONE, extraHTTPHeaders: address });
+  const flood = await flooding.newPage();
+  await flood.goto(room);
+  const { formToken, kinds } = (await (await request.get(`/api/info/ambiente/${id}`)).json()) as {
+    formToken: string;
+    kinds: { id: number; nome: string }[];
+  };
+  await flood.waitForTimeout(2_100);
+  for (let index = 0; index < 5; index++) {
+    const sent = await request.post(`/api/info/ambiente/${id}/relato`, {
+      headers: address,
+      multipart: { tipo: String(kinds[0]!.id), descricao: `Relato ${index}`, formToken, site: "" },
+    });
+    expect(sent.status()).toBe(202);
+  }
+  await flood.getByText("Relatar problema", { exact: true }).click();
+  await flood.getByLabel("Sujeira").check();
+  await flood.getByRole("button", { name: "Enviar relato" }).click();
+  await expect(flood.getByRole("alert")).toContainText(
+    "Recebemos muitos envios deste ambiente ou desta rede agora. Tente novamente em alguns minutos.",
+  );
+  expect(await flood.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await flood.screenshot({ path: testInfo.outputPath("room-too-many.png"), fullPage: true });
+  await flooding.close();
 });
 
 /** A visitor's report of a new room through the public API (the page's token, 2 s later), as a phone would post it. */
@@ -71,6 +98,7 @@ async function reportThroughApi(request: APIRequestContext, roomId: number, kind
   const { formToken, kinds } = (await room.json()) as { formToken: string; kinds: { id: number; nome: string }[] };
   await new Promise((resolve) => setTimeout(resolve, 2_100));
   const answer = await request.post(`/api/info/ambiente/${roomId}/relato`, {
+    headers: visitorAddress(),
     multipart: { tipo: String(kinds.find((item) => item.nome === kind)!.id), descricao, formToken, site: "" },
   });
   expect(answer.status()).toBe(202);
@@ -137,7 +165,7 @@ test("the loop: scan, rate, report with a photo, corrective cleaning, the ASG re
   const [roomId] = await createEnvironments(request, [{ name, andar: "2º andar", branch: "aldeota" }]);
   const room = `/info/ambiente/${roomId}`;
 
-  const phone = await browser.newContext(SCANNING_PHONE);
+  const phone = await browser.newContext(scanningPhone());
   const visitor = await phone.newPage();
   await visitor.goto(room);
   await visitor.waitForTimeout(2_100);
@@ -160,6 +188,7 @@ test("the loop: scan, rate, report with a photo, corrective cleaning, the ASG re
   await signInAs("coordenador");
   await page.goto("/ocorrencias?status=aberta");
   await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name }).click();
+  await page.waitForURL(/\/ocorrencias\/\d+$/);
   const incidentId = Number(/\/ocorrencias\/(\d+)$/.exec(page.url())![1]);
   const visitorPhoto = page.getByRole("img", { name: "Foto enviada pelo visitante" });
   await expect(visitorPhoto).toBeVisible();
@@ -173,6 +202,16 @@ test("the loop: scan, rate, report with a photo, corrective cleaning, the ASG re
     "Limpeza corretiva agendada · Carla Coordenadora",
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const detailUrl = page.url();
+
+  // The board: the open incident in its strip, and the corrective cleaning as an 'Extra' card of the room.
+  await page.goto(`/dashboard?${new URLSearchParams({ q: name, campos: "ambiente" })}`);
+  await expect(page.getByRole("region", { name: /^Ocorrências abertas no período/ })).toContainText(
+    `${name}: Sujeira · Em atendimento`,
+  );
+  await expect(page.locator(".board-card").filter({ hasText: name })).toContainText("Extra");
+  await page.screenshot({ path: testInfo.outputPath("board-with-incident.png"), fullPage: true });
+  await page.goto(detailUrl);
   await visitor.goto(room);
   await expect(visitor.getByRole("status")).toHaveText(/^Problema relatado às \d{2}:\d{2} — em atendimento$/);
 
@@ -192,7 +231,7 @@ test("the loop: scan, rate, report with a photo, corrective cleaning, the ASG re
   // Closed: the next visitor's scan shows no problem (the first phone keeps its copy for its max-age, a minute);
   // the timeline holds every step, the ASG's photo with it.
   await phone.close();
-  const nextPhone = await browser.newContext(SCANNING_PHONE);
+  const nextPhone = await browser.newContext(scanningPhone());
   const nextVisitor = await nextPhone.newPage();
   await nextVisitor.goto(room);
   await expect(nextVisitor.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -209,4 +248,46 @@ test("the loop: scan, rate, report with a photo, corrective cleaning, the ASG re
   expect(await proof.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(30);
   await expect(page.getByRole("button", { name: "Criar limpeza corretiva" })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath("incident-resolved.png"), fullPage: true });
+});
+
+test("the administrator retimes a kind and the list filters by kind, branch and period", async ({
+  page,
+  request,
+  signInAs,
+  allowConsoleErrors,
+}, testInfo) => {
+  allowConsoleErrors(/status of 400/); // a deadline that is not a number is answered 400, with its message
+  test.skip(testInfo.project.name !== "js", "plain forms, as the other incident forms: their no-JS run is above");
+  await page.setViewportSize({ width: 360, height: 740 });
+  const name = `${uniquePrefix(testInfo)} Recepção`;
+  const [id] = await createEnvironments(request, [{ name, andar: "Térreo", branch: "aldeota" }]);
+  await reportThroughApi(request, id!, "Outro", "Ar-condicionado pingando");
+
+  await signInAs("admin");
+  await page.goto("/ocorrencias");
+  await page.getByRole("link", { name: "Tipos de ocorrência" }).click();
+  const other = page.getByRole("form", { name: "Outro" });
+  await other.getByLabel("Prazo (horas)").fill("abc");
+  await other.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("O prazo deve ser de 15 minutos a 30 dias.")).toBeVisible();
+  await page.getByRole("form", { name: "Outro" }).getByLabel("Prazo (horas)").fill("1,5");
+  await page.getByRole("form", { name: "Outro" }).getByLabel("Prova").selectOption("Foto e nota");
+  await page.getByRole("form", { name: "Outro" }).getByRole("button", { name: "Salvar" }).click();
+  await expect(toast(page, "Tipo de ocorrência salvo.", "status")).toBeVisible();
+  await expect(page.getByRole("form", { name: "Outro" }).getByLabel("Prazo (horas)")).toHaveValue("1,5");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath("incident-kinds.png"), fullPage: true });
+
+  await page.goto("/ocorrencias");
+  await page.getByLabel("Tipo").selectOption({ label: "Outro" });
+  await page.getByLabel("Filial").selectOption({ label: "Filial Aldeota" });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Fortaleza" }).format(new Date());
+  await page.getByLabel("Relatadas de").fill(today);
+  await page.getByLabel("até").fill(today);
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/tipo=\d+.*filial=\d+.*de=\d{4}-\d{2}-\d{2}.*ate=/);
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Outro");
+  await expect(page.getByRole("row").filter({ hasText: "Sujeira" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath("incident-filters.png"), fullPage: true });
 });

@@ -117,6 +117,7 @@ for (const width of WIDTHS) {
       "/relatorio-cliente",
       "/ocorrencias",
       await firstHref(page, "/ocorrencias", /^\/ocorrencias\/\d+$/),
+      "/ocorrencias/tipos",
       "/profile",
       "/faq",
       `/info/ambiente/${today.environmentId}`,

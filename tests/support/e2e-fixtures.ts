@@ -199,6 +199,15 @@ export async function screenshot(page: Page, project: string, name: string) {
 }
 
 /** A phone that scanned a room's QR code: 360 × 740, touch, no script, in Fortaleza (the public room page's tests). */
+/** An address of its own for one visitor (the e2e server believes one proxy hop: TRUST_PROXY=1). */
+export function visitorAddress() {
+  const part = () => Math.floor(Math.random() * 250) + 1;
+  return { "x-forwarded-for": `10.${part()}.${part()}.${part()}` };
+}
+
+/** A phone that scanned a room's QR code, as one visitor of its own (`visitorAddress`). */
+export const scanningPhone = () => ({ ...SCANNING_PHONE, extraHTTPHeaders: visitorAddress() });
+
 export const SCANNING_PHONE = {
   viewport: { width: 360, height: 740 },
   isMobile: true,

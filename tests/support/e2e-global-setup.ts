@@ -46,6 +46,9 @@ export default async function globalSetup(config: FullConfig) {
     API_URL: "",
     PUBLIC_URL: "",
     SMTP_URL: "",
+    // One proxy hop believed: a visitor's test sends its own X-Forwarded-For (`visitorAddress`), so the visitors'
+    // per-address limits (5 reports in 10 minutes) count each test apart, not every test as 127.0.0.1.
+    TRUST_PROXY: "1",
   };
 
   const prepared = spawnSync(tsx, ["tests/support/e2e-prepare.ts"], { cwd: root, env, encoding: "utf8" });
