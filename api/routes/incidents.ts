@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { differenceInCalendarDays } from "date-fns";
 
 import { requirePermission } from "../auth/middleware.ts";
 import { resolveBranchFilter } from "../auth/scope.ts";
@@ -6,6 +7,7 @@ import type { ApiDeps, ApiEnv } from "../context.ts";
 import { INCIDENT_HANDLING_TEXTS as T, INCIDENT_STATUSES } from "../domain/incidents.ts";
 import { REPORT_TEXTS } from "../domain/reports.ts";
 import { can } from "../domain/roles.ts";
+import { businessToday, dayOf } from "../domain/schedule-expansion.ts";
 import { dateField } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { PAGE_SIZES, SIZE_INVALID } from "../lib/list-query.ts";
@@ -13,6 +15,7 @@ import { bearer, errorResponses, int32, jsonBody, jsonResponse } from "../lib/op
 import {
   changeIncident,
   incidentOwners,
+  incidentSummary,
   listIncidents,
   readIncident,
   type IncidentChange,
@@ -189,6 +192,54 @@ export function incidentRoutes(deps: ApiDeps) {
         new Date(),
       );
       return ctx.json({ ...page, items: page.items.map(incidentJson) }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "get",
+      path: "/ocorrencias/resumo",
+      tags,
+      summary:
+        "Per room of the scope, the visitors' ratings (count, mean 1–5) and the incidents (reported, still open) of " +
+        "the period (default today); at most 160 rooms, most incidents first",
+      security: bearer,
+      request: {
+        query: z.object({
+          dataIni: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
+          dataFim: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
+          filialId: int32.optional().openapi({ description: "One branch (company-wide callers)" }),
+        }),
+      },
+      responses: {
+        200: jsonResponse(
+          "The rooms",
+          z.object({
+            items: z.array(
+              z.object({
+                ambiente: z.object({ id: z.number(), nome: z.string() }),
+                filial: z.object({ id: z.number(), nome: z.string() }),
+                avaliacoes: z.number(),
+                mediaAvaliacao: z.number().nullable(),
+                ocorrencias: z.number(),
+                abertas: z.number(),
+              }),
+            ),
+          }),
+        ),
+        400: errorResponses[400],
+        403: errorResponses[403],
+      },
+    }),
+    async (ctx) => {
+      const query = ctx.req.valid("query");
+      const from = query.dataIni ?? businessToday();
+      const to = query.dataFim ?? from;
+      if (to < from || differenceInCalendarDays(dayOf(to), dayOf(from)) > 366)
+        throw new ApiError(400, REPORT_TEXTS.invalidPeriod);
+      const scope = ctx.get("scope");
+      const { branchId } = await resolveBranchFilter(db, scope, { filialId: query.filialId });
+      return ctx.json({ items: await incidentSummary(db, scope, { from, to, branchId }) }, 200);
     },
   );
 

@@ -217,3 +217,76 @@ export function deadlineText(value: Date) {
     .format(value)
     .replace(",", "");
 }
+
+/** The rooms a summary answers at most. */
+const SUMMARY_ROOMS = MAX_PAGE_ROWS;
+
+/**
+ * Issue 28 §7, the numbers later reports read: per room of the scope, the visitors' ratings (count, mean) and the
+ * incidents (reported, still open) of the period (days in America/Fortaleza). Rooms with neither are left out;
+ * capped, those with most incidents first.
+ */
+export async function incidentSummary(
+  db: Kysely<DB>,
+  scope: Scope,
+  filters: { from: string; to: string; branchId?: number },
+) {
+  const branch = filters.branchId ?? scopeBranch(scope);
+  const start = sql<Date>`(${filters.from}::date)::timestamp at time zone 'America/Fortaleza'`;
+  const end = sql<Date>`((${filters.to}::date + 1)::timestamp) at time zone 'America/Fortaleza'`;
+  const ratings = db
+    .selectFrom("room_ratings")
+    .select([
+      "environment_id",
+      (eb) => eb.fn.countAll<string>().as("avaliacoes"),
+      sql<string>`round(avg(nota), 2)`.as("media"),
+    ])
+    .where("company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .where("created_at", ">=", start)
+    .where("created_at", "<", end)
+    .groupBy("environment_id");
+  const incidents = db
+    .selectFrom("incidents")
+    .select([
+      "environment_id",
+      (eb) => eb.fn.countAll<string>().as("ocorrencias"),
+      sql<string>`count(*) filter (where status in ('aberta', 'em_atendimento'))`.as("abertas"),
+    ])
+    .where("company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
+    .where("created_at", ">=", start)
+    .where("created_at", "<", end)
+    .groupBy("environment_id");
+  const rows = await db
+    .with("r", () => ratings)
+    .with("i", () => incidents)
+    .selectFrom("environments as e")
+    .innerJoin("branches as b", "b.id", "e.branch_id")
+    .leftJoin("r", "r.environment_id", "e.id")
+    .leftJoin("i", "i.environment_id", "e.id")
+    .select([
+      "e.id",
+      "e.name",
+      "b.id as branch_id",
+      "b.nome as filial",
+      "r.avaliacoes",
+      "r.media",
+      "i.ocorrencias",
+      "i.abertas",
+    ])
+    .where((eb) => eb.or([eb("r.environment_id", "is not", null), eb("i.environment_id", "is not", null)]))
+    .orderBy(sql`coalesce(i.ocorrencias, 0)`, "desc")
+    .orderBy(sql`coalesce(r.avaliacoes, 0)`, "desc")
+    .orderBy("e.id")
+    .limit(SUMMARY_ROOMS)
+    .execute();
+  return rows.map((row) => ({
+    ambiente: { id: row.id, nome: row.name },
+    filial: { id: row.branch_id, nome: row.filial },
+    avaliacoes: Number(row.avaliacoes ?? 0),
+    mediaAvaliacao: row.media === null ? null : Number(row.media),
+    ocorrencias: Number(row.ocorrencias ?? 0),
+    abertas: Number(row.abertas ?? 0),
+  }));
+}

@@ -14,6 +14,8 @@ const t = useTestApi();
 let admin = "";
 let incidentId = 0;
 let messejanaIncident = 0;
+/** The room of `incidentId`. */
+let incidentRoom = 0;
 
 /** An open incident of a room of the branch, written as a visitor's report is (incident + 'aberta' event). */
 async function openIncident(branch: number, minutesAgo = 10) {
@@ -56,6 +58,9 @@ beforeAll(async () => {
   admin = await t.signIn("admin@demo.com.br");
   incidentId = await openIncident(ids.aldeota);
   messejanaIncident = await openIncident(await branchId(t.db, "Filial Messejana"));
+  incidentRoom = (
+    await t.db.selectFrom("incidents").select("environment_id").where("id", "=", incidentId).executeTakeFirstOrThrow()
+  ).environment_id;
 });
 
 describe("reading", () => {
@@ -264,5 +269,55 @@ describe("the company's kinds", () => {
       "A empresa pode ter no máximo 20 tipos de ocorrência.",
     );
     expect(await kindsOf()).toHaveLength(20);
+  });
+});
+
+describe("the numbers for later reports", () => {
+  test("per room: ratings (count, mean) and incidents (reported, open) of the period, in the caller's scope", async () => {
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Fortaleza" }).format(new Date());
+    const from = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Fortaleza" }).format(
+      new Date(Date.now() - 30 * 86_400_000),
+    );
+    const answer = await t.get(`/api/ocorrencias/resumo?dataIni=${from}&dataFim=${today}`, { token: admin });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const rows = answer.body.items as {
+      ambiente: { id: number };
+      filial: { nome: string };
+      avaliacoes: number;
+      mediaAvaliacao: number | null;
+      ocorrencias: number;
+      abertas: number;
+    }[];
+    const rated = rows.find((row) => row.avaliacoes > 0)!;
+    const expected = await t.db
+      .selectFrom("room_ratings")
+      .select((eb) => [eb.fn.countAll<string>().as("n"), eb.fn.avg<string>("nota").as("mean")])
+      .where("environment_id", "=", rated.ambiente.id)
+      .executeTakeFirstOrThrow();
+    expect(rated.avaliacoes).toBe(Number(expected.n));
+    expect(rated.mediaAvaliacao).toBeCloseTo(Number(expected.mean), 2);
+    const withIncident = rows.find((row) => row.ambiente.id === incidentRoom)!;
+    const incidents = await t.db
+      .selectFrom("incidents")
+      .select(["status"])
+      .where("environment_id", "=", incidentRoom)
+      .execute();
+    expect(withIncident.ocorrencias).toBe(incidents.length);
+    expect(withIncident.abertas).toBe(
+      incidents.filter((row) => ["aberta", "em_atendimento"].includes(row.status)).length,
+    );
+    // Most incidents first.
+    expect(rows.map((row) => row.ocorrencias)).toEqual([...rows.map((row) => row.ocorrencias)].sort((a, b) => b - a));
+
+    const coordinator = await t.get(`/api/ocorrencias/resumo?dataIni=${from}&dataFim=${today}`, {
+      token: await t.signIn("coordenador@demo.com.br"),
+    });
+    expect(new Set(coordinator.body.items.map((row: { filial: { nome: string } }) => row.filial.nome))).toEqual(
+      new Set(["Filial Aldeota"]),
+    );
+    expect((await t.get(`/api/ocorrencias/resumo?dataIni=${today}&dataFim=${from}`, { token: admin })).status).toBe(
+      400,
+    );
+    expect((await t.get("/api/ocorrencias/resumo", { token: await t.signIn("asg@demo.com.br") })).status).toBe(403);
   });
 });

@@ -791,6 +791,11 @@ function incidentRoutes(): ScopedRoute[] {
       control: false,
     },
     {
+      name: "GET /api/ocorrencias/resumo?filialId",
+      method: "GET",
+      path: (b) => `/api/ocorrencias/resumo?filialId=${b.branchId}`,
+    },
+    {
       name: "PUT /api/ocorrencias/tipos/{id}",
       method: "PUT",
       path: (b) => `/api/ocorrencias/tipos/${b.incidentKindId}`,
