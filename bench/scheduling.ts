@@ -11,6 +11,7 @@
 import path, { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
+import autocannon from "autocannon";
 import { addMonths, endOfMonth, startOfMonth } from "date-fns";
 
 import type { Scope } from "../api/auth/scope.ts";
@@ -28,9 +29,11 @@ import {
   benchFile,
   fmt,
   formatTable,
+  multipartBody,
   percentile,
   probe,
   ROOT,
+  type RequestSpec,
   runLoad,
   signIn,
   startServer,
@@ -201,7 +204,13 @@ export async function measureScheduling(progress: (message: string) => void, pro
   }
 
   progress("scheduling: server on that DATA_DIR");
-  const server = await startServer({ dataDir: dataDir.dir, demoData: false, label: "scheduling" });
+  // One proxy hop believed: the report flood below comes from many addresses, as visitors' phones would.
+  const server = await startServer({
+    dataDir: dataDir.dir,
+    demoData: false,
+    label: "scheduling",
+    env: { TRUST_PROXY: "1" },
+  });
   try {
     const token = await apiSignIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
     const cookie = await signIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
@@ -291,7 +300,11 @@ export async function measureScheduling(progress: (message: string) => void, pro
       });
     }
     const room = await measureRoomPage(server.url, roomId, progress, problems);
-    return { simulation, buildMs, monthRows, boardRows, range, saves, timings, room };
+    const flood = await measureReportFlood(server.url, roomId, {
+      path: `/dashboard?inicio=${range.dataIni}&fim=${range.dataIni}`,
+      headers: { cookie },
+    });
+    return { simulation, buildMs, monthRows, boardRows, range, saves, timings, room, flood };
   } finally {
     await server.stop();
     dataDir.remove();
@@ -326,6 +339,7 @@ export function schedulingReport(result: Awaited<ReturnType<typeof measureSchedu
     ),
     `The board's day ${result.range.dataIni} holds ${fmt.int(result.boardRows)} bookings.`,
     roomReport(result.room),
+    floodReport(result.flood),
   ].join("\n");
 }
 
@@ -399,5 +413,95 @@ function roomReport(room: Awaited<ReturnType<typeof measureRoomPage>>) {
       ],
     ),
     `room page / static file (req/s): ${fmt.ratio(room.roomLoad.rps / room.staticLoad.rps)} (goal ≥ 0.5)`,
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A flood of visitors' reports (issue 28)
+
+const FLOOD = { rate: 50, durationS: 30 };
+const FLOOD_PROBE = { connections: 4, durationS: 6, warmupS: 1 };
+
+/**
+ * 50 reports a second for 30 s against one room, each from an address of its own (X-Forwarded-For, one proxy hop
+ * believed), while the room page and the board are loaded: their p95 before and during. Past the room's limit (30
+ * reports in 10 minutes) the reports are refused with 429, from memory once the block is known.
+ */
+async function measureReportFlood(url: string, roomId: number, board: RequestSpec) {
+  const roomPath = `/info/ambiente/${roomId}`;
+  const gzip = { "accept-encoding": "gzip" };
+  const probe = async () => ({
+    room: await runLoad(url, { path: roomPath, headers: gzip, ...FLOOD_PROBE }),
+    board: await runLoad(url, { ...board, ...FLOOD_PROBE }),
+  });
+  const before = await probe();
+
+  const page = (await (await fetch(`${url}/api${roomPath}`)).json()) as { formToken: string; kinds: { id: number }[] };
+  await new Promise((resolve) => setTimeout(resolve, 2_100)); // a form posted under 2 s is a robot's
+  const { body, contentType } = multipartBody({
+    tipo: String(page.kinds[0]!.id),
+    descricao: "Lixeira cheia",
+    formToken: page.formToken,
+    site: "",
+  });
+  let sent = 0;
+  const statuses: Record<string, number> = {};
+  const flooding = new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${url}/api${roomPath}/relato`,
+        method: "POST",
+        connections: 10,
+        overallRate: FLOOD.rate,
+        duration: FLOOD.durationS,
+        headers: { "content-type": contentType },
+        body,
+        requests: [
+          {
+            setupRequest: (request) => {
+              sent++;
+              request.headers = {
+                ...request.headers,
+                "x-forwarded-for": `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`,
+              };
+              return request;
+            },
+          },
+        ],
+      },
+      (error) => (error ? reject(error as Error) : resolve()),
+    );
+    instance.on("response", (_client, status) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const during = await probe();
+  await flooding;
+  return { before, during, statuses, roomPath };
+}
+
+function floodReport(flood: Awaited<ReturnType<typeof measureReportFlood>>) {
+  const total = Object.values(flood.statuses).reduce((sum, count) => sum + count, 0);
+  const row = (name: string, load: Awaited<ReturnType<typeof runLoad>>) => [
+    name,
+    fmt.int(load.rps),
+    fmt.ms(load.p50),
+    fmt.ms(load.p95),
+  ];
+  return [
+    `\nReport flood (issue 28): ${FLOOD.rate} reports/s for ${FLOOD.durationS} s to ${flood.roomPath}, one address ` +
+      `each: ${fmt.int(total)} answered (${Object.entries(flood.statuses)
+        .map(([status, count]) => `${status}×${fmt.int(count)}`)
+        .join(", ")})`,
+    formatTable(
+      [`${FLOOD_PROBE.connections} connections, ${FLOOD_PROBE.durationS} s`, ">req/s", ">p50 ms", ">p95 ms"],
+      [
+        row("room page, before", flood.before.room),
+        row("room page, during the flood", flood.during.room),
+        row("board, before", flood.before.board),
+        row("board, during the flood", flood.during.board),
+      ],
+    ),
   ].join("\n");
 }

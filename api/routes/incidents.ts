@@ -166,6 +166,7 @@ export function incidentRoutes(deps: ApiDeps) {
         ),
         400: errorResponses[400],
         403: errorResponses[403],
+        404: errorResponses[404],
       },
     }),
     async (ctx) => {
@@ -229,6 +230,7 @@ export function incidentRoutes(deps: ApiDeps) {
         ),
         400: errorResponses[400],
         403: errorResponses[403],
+        404: errorResponses[404],
       },
     }),
     async (ctx) => {

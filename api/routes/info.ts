@@ -9,7 +9,7 @@ import { ApiError, notFound } from "../lib/errors.ts";
 import { formTokens } from "../lib/form-token.ts";
 import { errorResponses, int32, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import { clientAddress } from "../lib/rate-limit.ts";
-import { rateRoom, reportProblem, roomIncidentState } from "../services/incidents.ts";
+import { rateRoom, refuseKnownFlood, reportProblem, roomIncidentState } from "../services/incidents.ts";
 import { readRoomDay } from "../services/room-page.ts";
 
 /**
@@ -67,6 +67,17 @@ export function infoRoutes(deps: ApiDeps) {
   const app = new OpenAPIHono<ApiEnv>();
   const tokens = formTokens(deps.config.sessionSecret);
   const visitorDeps = { database: deps.database, storage: deps.storage, tokens };
+  // Before the body is read: an address or room this process knows to be over its limit costs nothing more.
+  for (const [path, what] of [
+    ["/info/ambiente/:id/avaliacao", "rating"],
+    ["/info/ambiente/:id/relato", "report"],
+  ] as const) {
+    app.post(path, async (ctx, next) => {
+      const environmentId = Number(ctx.req.param("id"));
+      if (Number.isSafeInteger(environmentId)) refuseKnownFlood(what, { environmentId, address: clientAddress(ctx) });
+      await next();
+    });
+  }
 
   app.openapi(
     createRoute({

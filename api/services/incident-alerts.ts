@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Logger } from "pino";
 
 import type { DB } from "../db/schema.ts";
@@ -168,14 +168,4 @@ export async function sendDueAlerts(deps: AlertDeps, now: Date) {
     }
   }
   return { claimed: claimed.length, sent };
-}
-
-/** The alerts still waiting (the sweep's backlog), for tests and the operator. */
-export async function pendingAlerts(db: Kysely<DB>) {
-  const row = await db
-    .selectFrom("incident_alerts")
-    .select(sql<string>`count(*)`.as("n"))
-    .where("done_at", "is", null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }

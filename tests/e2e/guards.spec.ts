@@ -4,7 +4,7 @@ import { drawer, expect, submitSignIn, test, toast } from "../support/e2e-fixtur
 
 test.describe("signed out", () => {
   test("a private page sends to sign-in, keeping the target", async ({ page }) => {
-    test.setTimeout(90_000); // 29 pages in a row: room for a loaded machine
+    test.setTimeout(100_000); // 32 pages in a row: room for a loaded machine
     for (const path of [
       "/dashboard",
       "/profile",
@@ -35,6 +35,9 @@ test.describe("signed out", () => {
       "/agendamentos/cadastrar",
       "/agendamentos/1/editar",
       "/agendamentos/1/remover?dia=2030-01-01",
+      "/ocorrencias?status=aberta&atrasadas=1",
+      "/ocorrencias/1",
+      "/ocorrencias/tipos",
     ]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(path)}`);
@@ -68,6 +71,7 @@ test.describe("signed out", () => {
       "/relatorio-cliente/exportar.xlsx?filial=2",
       "/historico-tarefas/exportar.xlsx?inicio=2026-01-01",
       "/imagens-tarefas/exportar.xlsx?atividade=imagens",
+      "/ocorrencias/1/fotos/foto.jpg",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);
