@@ -3,7 +3,8 @@ import { drawer, expect, submitSignIn, test, toast } from "../support/e2e-fixtur
 /** Spec 000 §2 route table and route guard, DESIGN.md 'deep links survive sign-in'. Runs with and without JS. */
 
 test.describe("signed out", () => {
-  test("a private page sends to sign-in, keeping the target", async ({ page }) => {
+  test("a private page sends to sign-in, keeping the target", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "the server's redirects: the same without JS");
     test.setTimeout(100_000); // 32 pages in a row: room for a loaded machine
     for (const path of [
       "/dashboard",
@@ -45,7 +46,8 @@ test.describe("signed out", () => {
     }
   });
 
-  test("downloads and dialog pages of /ambientes send to sign-in too", async ({ page, baseURL }) => {
+  test("downloads and dialog pages of /ambientes send to sign-in too", async ({ page, baseURL }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "plain requests, no page: the same without JS");
     for (const path of [
       "/ambientes/1/editar",
       "/ambientes/1/remover",

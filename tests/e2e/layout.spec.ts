@@ -5,9 +5,10 @@ import { uniquePrefix } from "../support/e2e-catalogues.ts";
 import { expect, test } from "../support/e2e-fixtures.ts";
 
 /**
- * Issue 27: every built page at a phone, a small desk and a common laptop width, with JS and without: no page wider
- * than the viewport, and no link, button or field outside it or inside a box scrolled sideways. One test per width
- * walks all pages (a page load is the cost; a test per page would pay the sign-in and the fixtures each time).
+ * Issue 27: every built page at a phone, a small desk and a common laptop width: no page wider than the viewport, and
+ * no link, button or field outside it or inside a box scrolled sideways. One test walks all pages, each loaded once
+ * and measured at the three widths (a page load is the cost; a test per page would pay the sign-in and the fixtures
+ * each time). With JS only: the server-rendered pages without JS are measured on a phone by phone.spec.ts.
  */
 const WIDTHS = [360, 1024, 1366] as const;
 
@@ -42,17 +43,30 @@ function offendersOnPage() {
   return found;
 }
 
-/** The page as it opens, then with every disclosure (filters, 'Ver dados') open. */
+const viewportOf = (width: number) => ({ width, height: width === 360 ? 740 : 768 });
+
+/**
+ * The page as it opens, then with every disclosure (filters, 'Ver dados') open, at each width: one load per page,
+ * the window resized under it (the layout is CSS; a resize lays it out again as a load at that width would).
+ */
 async function audit(page: Page, url: string, problems: string[]) {
+  await page.setViewportSize(viewportOf(WIDTHS[0]));
   const response = await page.goto(url);
   expect(response?.status(), url).toBeLessThan(400);
-  for (const problem of await page.evaluate(offendersOnPage)) problems.push(`${url}: ${problem}`);
+  const check = async (state: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize(viewportOf(width));
+      for (const problem of await page.evaluate(offendersOnPage))
+        problems.push(`${url} at ${width} px${state}: ${problem}`);
+    }
+  };
+  await check("");
   const opened = await page.evaluate(() => {
     const closed = [...document.querySelectorAll("details:not([open])")];
     for (const details of closed) details.setAttribute("open", "");
     return closed.length;
   });
-  if (opened) for (const problem of await page.evaluate(offendersOnPage)) problems.push(`${url} (open): ${problem}`);
+  if (opened) await check(" (open)");
 }
 
 /** The first link on `listUrl` whose href matches `pattern` (an id the demo data chose). */
@@ -64,65 +78,62 @@ async function firstHref(page: Page, listUrl: string, pattern: RegExp) {
   return href!;
 }
 
-for (const width of WIDTHS) {
-  test(`every page fits ${width} px`, async ({ page, signInAs, request }, testInfo) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 768 });
-    const problems: string[] = [];
-    for (const url of ["/", "/signup", "/forgot-password", "/reset-password?token=x"]) await audit(page, url, problems);
+test(`every page fits ${WIDTHS.join(", ")} px`, async ({ page, signInAs, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const problems: string[] = [];
+  for (const url of ["/", "/signup", "/forgot-password", "/reset-password?token=x"]) await audit(page, url, problems);
 
-    await signInAs("principal");
-    const environment = await firstHref(page, "/ambientes", /^\/ambientes\/\d+\/editar/);
-    const today = await createTodayWithExecutions(request, uniquePrefix(testInfo));
-    const agenda = `/agendamentos/${today.agendaId}/editar`;
-    const board = `/dashboard/agenda/${today.agendaId}`;
-    const urls = [
-      "/dashboard",
-      "/dashboard?vista=tabela",
-      board,
-      "/setores",
-      "/setores/cadastrar",
-      "/setores/duplicar",
-      "/riscos",
-      "/procedimentos",
-      "/categorias",
-      "/ambientes",
-      "/ambientes/cadastrar",
-      environment,
-      environment.replace("editar", "qrcode"),
-      environment.replace("editar", "remover"),
-      "/ambientes/importar",
-      "/empresa-principal",
-      "/empresa-principal/cadastrar",
-      "/filiais",
-      "/filiais/cadastrar",
-      "/listagem-usuarios",
-      "/listagem-usuarios/cadastrar",
-      "/listagem-usuarios/4/editar",
-      "/listagem-usuarios/4/editar?aba=nivel",
-      "/listagem-usuarios/5/nomes",
-      "/pre-cadastro-usuarios",
-      "/pre-cadastro-usuarios/cadastrar",
-      "/agendamentos",
-      "/agendamentos/cadastrar",
-      agenda,
-      await firstHref(page, `/agendamentos?mes=${today.today.slice(0, 7)}&dia=${today.today}`, /\/remover\?/),
-      "/historico-agenda",
-      "/historico-ambientes",
-      "/historico-colaboradores",
-      "/historico-tarefas",
-      "/imagens-tarefas",
-      "/tarefas-incompletas",
-      "/auditoria",
-      "/relatorio-cliente",
-      "/ocorrencias",
-      await firstHref(page, "/ocorrencias", /^\/ocorrencias\/\d+$/),
-      "/ocorrencias/tipos",
-      "/profile",
-      "/faq",
-      `/info/ambiente/${today.environmentId}`,
-    ];
-    for (const url of urls) await audit(page, url, problems);
-    expect(problems).toEqual([]);
-  });
-}
+  await signInAs("principal");
+  const environment = await firstHref(page, "/ambientes", /^\/ambientes\/\d+\/editar/);
+  const today = await createTodayWithExecutions(request, uniquePrefix(testInfo));
+  const agenda = `/agendamentos/${today.agendaId}/editar`;
+  const board = `/dashboard/agenda/${today.agendaId}`;
+  const urls = [
+    "/dashboard",
+    "/dashboard?vista=tabela",
+    board,
+    "/setores",
+    "/setores/cadastrar",
+    "/setores/duplicar",
+    "/riscos",
+    "/procedimentos",
+    "/categorias",
+    "/ambientes",
+    "/ambientes/cadastrar",
+    environment,
+    environment.replace("editar", "qrcode"),
+    environment.replace("editar", "remover"),
+    "/ambientes/importar",
+    "/empresa-principal",
+    "/empresa-principal/cadastrar",
+    "/filiais",
+    "/filiais/cadastrar",
+    "/listagem-usuarios",
+    "/listagem-usuarios/cadastrar",
+    "/listagem-usuarios/4/editar",
+    "/listagem-usuarios/4/editar?aba=nivel",
+    "/listagem-usuarios/5/nomes",
+    "/pre-cadastro-usuarios",
+    "/pre-cadastro-usuarios/cadastrar",
+    "/agendamentos",
+    "/agendamentos/cadastrar",
+    agenda,
+    await firstHref(page, `/agendamentos?mes=${today.today.slice(0, 7)}&dia=${today.today}`, /\/remover\?/),
+    "/historico-agenda",
+    "/historico-ambientes",
+    "/historico-colaboradores",
+    "/historico-tarefas",
+    "/imagens-tarefas",
+    "/tarefas-incompletas",
+    "/auditoria",
+    "/relatorio-cliente",
+    "/ocorrencias",
+    await firstHref(page, "/ocorrencias", /^\/ocorrencias\/\d+$/),
+    "/ocorrencias/tipos",
+    "/profile",
+    "/faq",
+    `/info/ambiente/${today.environmentId}`,
+  ];
+  for (const url of urls) await audit(page, url, problems);
+  expect(problems).toEqual([]);
+});
