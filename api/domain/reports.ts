@@ -203,6 +203,8 @@ export type ReportBooking = {
   id: number;
   dataAgend: string;
   slot: number;
+  /** Set on a corrective cleaning (its agenda's incident): typed 'Extra'. */
+  incidentId?: number | null;
   horaIni: string;
   horaFim: string;
   startDate: string | null;
@@ -244,7 +246,7 @@ export function reportSlot(booking: ReportBooking, today: string): ReportSlot {
   );
   const isToday = booking.dataAgend === today;
   const names = new Map(booking.procedures.map((procedure) => [procedure.id, procedure.name]));
-  const type = cleaningType(booking.slot);
+  const type = cleaningType(booking.slot, booking.incidentId ?? null);
   // A line's own status: done, or not done ('A iniciar' while the day lasts); 'Cancelado' belongs to a group only.
   const notDone: GroupStatus = isToday ? "A iniciar" : "Não Realizado";
   const lines: ReportTask[] = [

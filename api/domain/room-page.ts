@@ -52,6 +52,8 @@ export type RoomPerformedVisit = {
   finishedAt: Instant | null;
   /** It was a revision (its history names a revision: Historic.revisionId, or a booking slot after the first). */
   revision: boolean;
+  /** A corrective cleaning of an incident: 'Extra', and never the day's 'Principal'. */
+  corrective?: boolean;
 };
 
 /** What a card shows. */
@@ -94,11 +96,13 @@ function orderOf<T>(items: readonly T[], compare: (a: T, b: T) => number): numbe
 /**
  * The type of each performed visit, in the order they started (spec 001 §4): 'Revisão' when it was a revision,
  * 'Principal' for the first that was not, 'Extra' for the others that were not. 'The first' is the first non-revision
- * visit, so a revision done before the main cleaning does not turn that main cleaning into an extra.
+ * visit, so a revision done before the main cleaning does not turn that main cleaning into an extra. An incident's
+ * corrective cleaning is always 'Extra' (issue 28), whenever it was done.
  */
-export function visitTypes(revisions: readonly boolean[]): CleaningType[] {
+export function visitTypes(revisions: readonly (boolean | "corrective")[]): CleaningType[] {
   let principal = false;
   return revisions.map((revision) => {
+    if (revision === "corrective") return "Extra";
     if (revision) return "Revisão";
     if (principal) return "Extra";
     principal = true;
@@ -124,7 +128,9 @@ export function pairRoomDay(
   });
   const startOf = (visit: RoomPerformedVisit) => instantMs(visit.startedAt) ?? Infinity;
   const visitOrder = orderOf(performed, (a, b) => startOf(a) - startOf(b));
-  const types = visitTypes(visitOrder.map((index) => performed[index].revision));
+  const types = visitTypes(
+    visitOrder.map((index) => (performed[index].corrective ? "corrective" : performed[index].revision)),
+  );
 
   const all: RoomCard[] = [];
   for (let position = 0; position < Math.max(slotOrder.length, visitOrder.length); position++) {

@@ -5,7 +5,7 @@ import { INCIDENT_STATUSES } from "../domain/incidents.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, int32, jsonResponse } from "../lib/openapi.ts";
 import { EXECUTION_TEXTS as X } from "../services/execution.ts";
-import { listMyIncidents, resolveIncident } from "../services/incident-resolution.ts";
+import { findMyIncident, listMyIncidents, resolveIncident } from "../services/incident-resolution.ts";
 import { INCIDENT_PHOTO_FOLDER } from "../services/incidents.ts";
 
 import { executorOf } from "./execution.ts";
@@ -88,8 +88,7 @@ export function executionIncidentRoutes(deps: ApiDeps) {
       responses: { 200: { description: "The image (JPEG)" }, 404: errorResponses[404] },
     }),
     async (ctx) => {
-      const rows = await listMyIncidents(db, executorOf(ctx.get("user")), new Date());
-      const incident = rows.find((row) => row.id === ctx.req.valid("param").id);
+      const incident = await findMyIncident(db, executorOf(ctx.get("user")), ctx.req.valid("param").id);
       const bytes = incident?.foto ? await deps.storage.read(INCIDENT_PHOTO_FOLDER, incident.foto) : null;
       if (!bytes) throw notFound(FILE_NOT_FOUND);
       return privateImage(bytes, incident!.foto!);

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
+import { cleaningType } from "../domain/reports.ts";
 import { dateField } from "../domain/schedule-rules.ts";
 import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
 import {
@@ -41,7 +42,7 @@ export const HistoryEntry = z
       agendaId: z.number(),
       dataAgend: z.string().openapi({ description: "yyyy-MM-dd (business date)" }),
       slot: z.number(),
-      type: z.enum(["Principal", "Revisão"]),
+      type: z.enum(["Principal", "Revisão", "Extra"]).openapi({ description: "Extra: a corrective cleaning" }),
       horaIni: z.string().openapi({ description: "HH:mm" }),
       horaFim: z.string(),
       status: z.enum(["Andamento", "Completo", "Incompleto"]).nullable(),
@@ -74,7 +75,7 @@ export const historyJson = (row: HistoryRow): HistoryEntry => ({
     agendaId: row.agenda_id,
     dataAgend: row.data_agend,
     slot: row.slot,
-    type: row.slot === 0 ? "Principal" : "Revisão",
+    type: cleaningType(row.slot, row.incident_id),
     horaIni: hhmm(row.hora_ini),
     horaFim: hhmm(row.hora_fim),
     status: row.status,

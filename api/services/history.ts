@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 import {
   assertEnvironmentInScope,
@@ -44,6 +44,8 @@ export type HistoryRow = {
   environment: string;
   data_agend: string;
   slot: number;
+  /** Set on a corrective cleaning (its agenda's incident). */
+  incident_id: number | null;
   hora_ini: string;
   hora_fim: string;
   status: "Andamento" | "Completo" | "Incompleto" | null;
@@ -79,6 +81,7 @@ function historyQuery(db: Kysely<DB>, scope: Scope, range: HistoryRange) {
       "e.name as environment",
       "b.data_agend",
       "b.slot",
+      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
       "b.hora_ini",
       "b.hora_fim",
       "b.status",

@@ -58,10 +58,12 @@ async function claimDueAlerts(db: Kysely<DB>, now: Date) {
       .forUpdate()
       .skipLocked()
       .execute();
+    // The lease is also this sweep's mark: a row re-claimed or rescheduled meanwhile no longer carries it.
+    const lease = new Date(now.getTime() + LEASE_MINUTES * 60_000);
     if (due.length) {
       await trx
         .updateTable("incident_alerts")
-        .set({ claimed_until: new Date(now.getTime() + LEASE_MINUTES * 60_000) })
+        .set({ claimed_until: lease })
         .where(
           "id",
           "in",
@@ -69,7 +71,7 @@ async function claimDueAlerts(db: Kysely<DB>, now: Date) {
         )
         .execute();
     }
-    return due;
+    return { due, lease };
   });
 }
 
@@ -103,7 +105,7 @@ async function recipients(
  */
 export async function sendDueAlerts(deps: AlertDeps, now: Date) {
   const { db } = deps;
-  const claimed = await claimDueAlerts(db, now);
+  const { due: claimed, lease } = await claimDueAlerts(db, now);
   let sent = 0;
   for (const alert of claimed) {
     try {
@@ -145,7 +147,14 @@ export async function sendDueAlerts(deps: AlertDeps, now: Date) {
         for (const address of to) await deps.mailer.send({ to: address, ...mail });
       }
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable("incident_alerts").set({ done_at: now }).where("id", "=", alert.id).execute();
+        // Only while this sweep still holds it: a deadline moved meanwhile (claimed_until reset) keeps its alert due.
+        const done = await trx
+          .updateTable("incident_alerts")
+          .set({ done_at: now })
+          .where("id", "=", alert.id)
+          .where("claimed_until", "=", lease)
+          .executeTakeFirst();
+        if (done.numUpdatedRows === 0n) return;
         if (to.length) {
           await trx
             .insertInto("incident_events")

@@ -200,8 +200,25 @@ export async function changeIncident(
       .values({ incident_id: id, tipo: change.tipo, user_id: userId, detalhe, created_at: now })
       .execute();
     if (change.tipo === "prazo_alterado") await moveOverdueAlert(trx, id, change.prazo);
+    if (change.tipo === "descartada") await dropCorrectiveBookings(trx, id);
   });
   return readIncident(db, scope, id, now);
+}
+
+/**
+ * A closed incident needs no more corrective cleanings: its corrective bookings not started yet are removed (active
+ * false, as 'Remover' does: the rows stay for the reports), so they leave the board, the calendar and the phones.
+ */
+export async function dropCorrectiveBookings(trx: Kysely<DB>, incidentId: number) {
+  await trx
+    .updateTable("bookings")
+    .set({ active: false, updated_at: new Date() })
+    .where("agenda_id", "in", (eb) =>
+      eb.selectFrom("agendas").select("id").where("incident_id", "=", incidentId).where("deleted_at", "is", null),
+    )
+    .where("active", "=", true)
+    .where("status", "is", null)
+    .execute();
 }
 
 /** dd/MM/yyyy HH:mm in America/Fortaleza, as the timeline writes a deadline. */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 
 import type { Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
@@ -41,31 +41,32 @@ function checked(input: IncidentKindInput) {
   return { nome, prazo_minutos: input.prazoMinutos, prova: input.prova, ativo: input.ativo };
 }
 
-async function assertNameFree(db: Kysely<DB>, scope: Scope, nome: string, except?: number) {
-  const same = await db
+/**
+ * The company's kinds locked for one change, so two administrators at once queue: the count, the free name and the
+ * last active kind are then checked against what the other one wrote.
+ */
+async function lockKinds(trx: Transaction<DB>, scope: Scope) {
+  return trx
     .selectFrom("incident_kinds")
-    .select("id")
+    .select(["id", "nome", "ativo", "ordem"])
     .where("company_id", "=", scope.companyId)
-    .where((eb) => eb(eb.fn("lower", ["nome"]), "=", nome.toLowerCase()))
-    .$if(except !== undefined, (qb) => qb.where("id", "!=", except!))
-    .executeTakeFirst();
-  if (same) throw new ApiError(400, T.nameTaken, { nome: [T.nameTaken] });
+    .forUpdate()
+    .execute();
 }
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** A new kind, after the company's others; at most L.perCompany kinds. */
 export async function createIncidentKind(db: Kysely<DB>, scope: Scope, input: IncidentKindInput) {
   const values = checked(input);
   return db.transaction().execute(async (trx) => {
-    const count = await trx
-      .selectFrom("incident_kinds")
-      .select((eb) => [eb.fn.countAll<string>().as("n"), eb.fn.max("ordem").as("last")])
-      .where("company_id", "=", scope.companyId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= L.perCompany) throw new ApiError(400, T.tooMany);
-    await assertNameFree(trx, scope, values.nome);
+    const kinds = await lockKinds(trx, scope);
+    if (kinds.length >= L.perCompany) throw new ApiError(400, T.tooMany);
+    if (kinds.some((kind) => sameName(kind.nome, values.nome)))
+      throw new ApiError(400, T.nameTaken, { nome: [T.nameTaken] });
     return trx
       .insertInto("incident_kinds")
-      .values({ ...values, company_id: scope.companyId, ordem: Number(count.last ?? 0) + 1 })
+      .values({ ...values, company_id: scope.companyId, ordem: Math.max(0, ...kinds.map((kind) => kind.ordem)) + 1 })
       .returning(["id", "nome", "prazo_minutos", "prova", "ativo", "ordem"])
       .executeTakeFirstOrThrow();
   });
@@ -74,25 +75,19 @@ export async function createIncidentKind(db: Kysely<DB>, scope: Scope, input: In
 /** A kind of the caller's company changed; another company's is 404. */
 export async function updateIncidentKind(db: Kysely<DB>, scope: Scope, id: number, input: IncidentKindInput) {
   const values = checked(input);
-  await assertNameFree(db, scope, values.nome, id);
-  if (!values.ativo) {
+  return db.transaction().execute(async (trx) => {
+    const kinds = await lockKinds(trx, scope);
+    if (!kinds.some((kind) => kind.id === id)) throw notFound(T.notFound);
+    if (kinds.some((kind) => kind.id !== id && sameName(kind.nome, values.nome)))
+      throw new ApiError(400, T.nameTaken, { nome: [T.nameTaken] });
     // Visitors still need something to choose: the last active kind cannot be switched off.
-    const otherActive = await db
-      .selectFrom("incident_kinds")
-      .select("id")
-      .where("company_id", "=", scope.companyId)
-      .where("ativo", "=", true)
-      .where("id", "!=", id)
-      .executeTakeFirst();
-    if (!otherActive) throw new ApiError(400, T.lastActive, { ativo: [T.lastActive] });
-  }
-  const row = await db
-    .updateTable("incident_kinds")
-    .set(values)
-    .where("id", "=", id)
-    .where("company_id", "=", scope.companyId)
-    .returning(["id", "nome", "prazo_minutos", "prova", "ativo", "ordem"])
-    .executeTakeFirst();
-  if (!row) throw notFound(T.notFound);
-  return row;
+    if (!values.ativo && !kinds.some((kind) => kind.id !== id && kind.ativo))
+      throw new ApiError(400, T.lastActive, { ativo: [T.lastActive] });
+    return trx
+      .updateTable("incident_kinds")
+      .set(values)
+      .where("id", "=", id)
+      .returning(["id", "nome", "prazo_minutos", "prova", "ativo", "ordem"])
+      .executeTakeFirstOrThrow();
+  });
 }

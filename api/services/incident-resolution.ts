@@ -2,13 +2,14 @@ import { sql, type Kysely } from "kysely";
 
 import type { Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
+import { businessTime } from "../domain/board.ts";
 import { INCIDENT_RESOLUTION_TEXTS as T, INCIDENT_HANDLING_TEXTS, VISITOR_LIMITS } from "../domain/incidents.ts";
 import { businessToday, minutesOf, parseTime } from "../domain/schedule-expansion.ts";
 import { SaveAgendaItem } from "../domain/schedule-payloads.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 
 import type { Executor } from "./execution.ts";
-import { readIncident } from "./incident-handling.ts";
+import { dropCorrectiveBookings, readIncident } from "./incident-handling.ts";
 import { INCIDENT_PHOTO_FOLDER, reencodedPhoto } from "./incidents.ts";
 import { createAgendas, listSchedulableUsers } from "./scheduling.ts";
 import type { Storage } from "./storage.ts";
@@ -26,22 +27,12 @@ const FIELD_INCIDENTS_MAX = 50;
 /** The longest resolution note. */
 export const RESOLUTION_NOTE_MAX = 500;
 
-/** 'HH:mm' of an instant in America/Fortaleza. */
-function businessClock(now: Date) {
-  return new Intl.DateTimeFormat("pt-BR", {
-    timeZone: "America/Fortaleza",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(now);
-}
-
 const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
 /** The default hours of a corrective cleaning: from the next five minutes, for an hour (not past 23:59). */
 export function correctiveHours(now: Date) {
-  const start = Math.ceil(minutesOf(businessClock(now)) / 5) * 5;
+  const start = Math.ceil(minutesOf(businessTime(now)!) / 5) * 5;
   return { horaIni: clock(Math.min(start, 23 * 60 + 55)), horaFim: clock(Math.min(start + 60, 23 * 60 + 59)) };
 }
 
@@ -170,6 +161,8 @@ export async function listMyIncidents(db: Kysely<DB>, executor: Executor, now: D
         .select("b.id")
         .whereRef("a.incident_id", "=", "i.id")
         .where("a.user_id", "=", executor.userId)
+        .where("a.deleted_at", "is", null)
+        .where("b.active", "=", true)
         .orderBy("b.id", "desc")
         .limit(1)
         .as("booking_id"),
@@ -180,6 +173,11 @@ export async function listMyIncidents(db: Kysely<DB>, executor: Executor, now: D
     .limit(FIELD_INCIDENTS_MAX)
     .execute();
   return rows;
+}
+
+/** One of the executor's incidents (any state), or undefined. */
+export function findMyIncident(db: Kysely<DB>, executor: Executor, incidentId: number) {
+  return executorIncidents(db, executor).select(FIELD_COLUMNS).where("i.id", "=", incidentId).executeTakeFirst();
 }
 
 export type Resolution = { nota: string; photo: Uint8Array | null };
@@ -193,10 +191,7 @@ export async function resolveIncident(
   now: Date,
 ) {
   const { db } = deps;
-  const incident = await executorIncidents(db, executor)
-    .select(FIELD_COLUMNS)
-    .where("i.id", "=", incidentId)
-    .executeTakeFirst();
+  const incident = await findMyIncident(db, executor, incidentId);
   if (!incident) throw notFound(INCIDENT_HANDLING_TEXTS.notFound);
   if (!(OPEN as readonly string[]).includes(incident.status)) throw new ApiError(409, INCIDENT_HANDLING_TEXTS.closed);
   const nota = resolution.nota.trim();
@@ -229,7 +224,7 @@ export async function resolveIncident(
         created_at: now,
       })
       .execute();
+    await dropCorrectiveBookings(trx, incidentId);
   });
-  const [row] = await executorIncidents(db, executor).select(FIELD_COLUMNS).where("i.id", "=", incidentId).execute();
-  return row!;
+  return (await findMyIncident(db, executor, incidentId))!;
 }

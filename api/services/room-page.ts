@@ -52,6 +52,7 @@ export async function readRoomDay(db: Kysely<DB>, environmentId: number, date: s
     .select([
       "b.id",
       "b.slot",
+      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
       "b.status",
       "b.start_date",
       "b.finished_at",
@@ -92,6 +93,7 @@ export async function readRoomDay(db: Kysely<DB>, environmentId: number, date: s
       startedAt: span.start,
       finishedAt: span.end,
       revision: row.slot > 0,
+      corrective: row.incident_id !== null,
     });
   }
 

@@ -31,6 +31,8 @@ import { redirectWithToast } from "~/toast.server";
  */
 
 export const INCIDENTS_PATH = "/ocorrencias";
+/** The list's status choice for those not closed yet: 'aberta' and 'em_atendimento'. */
+const OPEN_STATUSES = "abertas";
 const PAGE_SIZE = 20;
 
 const Incident = z.object({
@@ -102,7 +104,11 @@ export function readIncidentFilters(url: string) {
   // Dates given the wrong way round are read the right way round.
   const [de, ate] = [day("de"), day("ate")].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
   return {
-    status: (INCIDENT_STATUSES as readonly string[]).includes(status ?? "") ? (status as IncidentStatus) : null,
+    // 'abertas': not closed yet (aberta or em atendimento), the board's 'Ver todas'.
+    status:
+      status === OPEN_STATUSES || (INCIDENT_STATUSES as readonly string[]).includes(status ?? "")
+        ? (status as IncidentStatus | typeof OPEN_STATUSES)
+        : null,
     tipo: positiveId(search.get("tipo")),
     filial: positiveId(search.get("filial")),
     de: de ?? null,
@@ -136,7 +142,8 @@ export async function incidentListLoader(args: LoaderFunctionArgs) {
     callApi(api, "/ocorrencias", {
       schema: IncidentPage,
       query: {
-        status: filters.status ?? undefined,
+        status: filters.status === OPEN_STATUSES ? undefined : (filters.status ?? undefined),
+        abertas: filters.status === OPEN_STATUSES ? "1" : undefined,
         tipo: filters.tipo ?? undefined,
         filialId: companyWide ? (filters.filial ?? undefined) : undefined,
         dataIni: filters.de ?? undefined,
@@ -154,7 +161,10 @@ export async function incidentListLoader(args: LoaderFunctionArgs) {
   if (branches && !branches.ok) return failLoad(api, branches, "Não foi possível carregar as ocorrências.");
   return {
     texts: T,
-    statuses: INCIDENT_STATUSES.map((value) => ({ value, label: INCIDENT_STATUS_LABELS[value] })),
+    statuses: [
+      { value: OPEN_STATUSES, label: "Não encerradas" },
+      ...INCIDENT_STATUSES.map((value) => ({ value, label: INCIDENT_STATUS_LABELS[value] })),
+    ],
     kinds: kinds.data.items.map(({ id, nome }) => ({ id, nome })),
     branches: branches?.data ?? null,
     mayEditKinds: can(api.auth.user, "editRegisters"),
@@ -254,7 +264,7 @@ export async function openIncidentsOf(api: SignedInCaller, period: { from: strin
         atrasada: incident.atrasada,
         href: `${INCIDENTS_PATH}/${incident.id}`,
       })),
-      allHref: `${INCIDENTS_PATH}?${new URLSearchParams({ de: period.from, ate: period.to })}`,
+      allHref: `${INCIDENTS_PATH}?${new URLSearchParams({ status: OPEN_STATUSES, de: period.from, ate: period.to })}`,
     },
   };
 }

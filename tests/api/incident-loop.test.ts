@@ -253,6 +253,32 @@ describe("the loop", () => {
     expect((await resolve(paper, { nota: "x".repeat(501) })).body.message).toBe(
       "A nota pode ter no máximo 500 caracteres.",
     );
+    // The ASG cleans before resolving: the history and the room page call that cleaning 'Extra'.
+    const paperBooking = (await t.get("/api/execution/incidents", { token: asg })).body.items.find(
+      (item: { id: number }) => item.id === paper,
+    ).agendamentoId as number;
+    expect((await t.post(`/api/execution/bookings/${paperBooking}/start`, undefined, { token: asg })).status).toBe(200);
+    const procedure = await t.db
+      .selectFrom("environment_procedures")
+      .select("procedure_id")
+      .where("environment_id", "=", room)
+      .executeTakeFirst();
+    expect(procedure, "the demo room has procedures").toBeDefined();
+    const done = new FormData();
+    done.set("procedureId", String(procedure!.procedure_id));
+    expect(
+      (await t.call("POST", `/api/execution/bookings/${paperBooking}/procedures`, { token: asg, form: done })).status,
+    ).toBe(201);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Fortaleza" }).format(new Date());
+    const history = await t.get(`/api/historic/v2/byEnvironment/${room}?dataIni=${today}&dataFim=${today}`, {
+      token: admin,
+    });
+    expect(
+      history.body.find((entry: { Agendamento: { id: number } }) => entry.Agendamento.id === paperBooking).Agendamento
+        .type,
+    ).toBe("Extra");
+    const roomDay = RoomPage.parse((await t.get(`/api/info/ambiente/${room}`)).body);
+    expect(JSON.stringify(roomDay)).toContain('"Extra"');
     // Someone else's (a manager's token has no corrective bookings; another tenant's ASG neither): 404.
     const coordinator = await t.signIn("coordenador@demo.com.br");
     expect((await resolve(paper, { nota: "Repus" }, coordinator)).status).toBe(404);
@@ -273,6 +299,14 @@ describe("the loop", () => {
     expect((await change(id, { tipo: "corretiva", colaboradorId: asgId })).status).toBe(200);
     expect((await change(id, { tipo: "descartada", motivo: "Duplicada" })).status).toBe(200);
     expect((await change(id, { tipo: "corretiva", colaboradorId: asgId })).status).toBe(409);
+    // Closed: its two corrective cleanings, not started, leave the board and the phone (the rows stay, removed).
+    const bookings = await t.db
+      .selectFrom("bookings as b")
+      .innerJoin("agendas as a", "a.id", "b.agenda_id")
+      .select(["b.active"])
+      .where("a.incident_id", "=", id)
+      .execute();
+    expect(bookings.map((booking) => booking.active)).toEqual([false, false]);
   });
 });
 
@@ -307,6 +341,31 @@ describe("the alert job", () => {
     } finally {
       if (other !== t.database) await other.close();
     }
+  });
+
+  test("a deadline moved while its overdue alert is being sent keeps the alert due at the new time", async () => {
+    const id = await report("Sujeira", "Porta manchada");
+    await onlyAlertsOf([id]);
+    await sendDueAlerts({ db: t.db, mailer: mailer(t.database) }, soon());
+    const deadline = (
+      await t.db.selectFrom("incidents").select("prazo_at").where("id", "=", id).executeTakeFirstOrThrow()
+    ).prazo_at;
+    const overdueAt = new Date(deadline.getTime() + 60_000);
+    const newDeadline = new Date(overdueAt.getTime() + 3 * 3600_000);
+    // The manager moves the deadline while the sweep is mailing (between its claim and its 'done').
+    const moving = {
+      async send() {
+        expect((await change(id, { tipo: "prazo_alterado", prazo: newDeadline.toISOString() })).status).toBe(200);
+      },
+    };
+    await sendDueAlerts({ db: t.db, mailer: moving }, overdueAt);
+    const alert = await t.db
+      .selectFrom("incident_alerts")
+      .select(["due_at", "done_at"])
+      .where("incident_id", "=", id)
+      .where("tipo", "=", "atrasada")
+      .executeTakeFirstOrThrow();
+    expect(alert).toEqual({ due_at: newDeadline, done_at: null });
   });
 
   test("an overdue incident is mailed after a restart: a sender that died leaves its claim, taken when its lease ends", async () => {

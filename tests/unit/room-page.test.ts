@@ -134,8 +134,12 @@ describe("pairing (spec 001 §4 'Room info page')", () => {
 });
 
 describe("cleaning types (spec 001 §4: Revisão when a revision exists, Principal for the first, Extra for the others)", () => {
-  test.each([
+  test.each<[(boolean | "corrective")[], string[]]>([
     [[false], ["Principal"]],
+    [
+      ["corrective", false],
+      ["Extra", "Principal"],
+    ],
     [
       [false, false, false],
       ["Principal", "Extra", "Extra"],
