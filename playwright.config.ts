@@ -45,8 +45,7 @@ const chromium = {
  *   the batch upload, the remove page): catalogues-duplicate, pre-registered-cpfs, environments-import;
  * - the report frame (filters as a GET form, drill-down dialogs as pages) is run without JS by reports and
  *   report-drilldown: activity-reports, incomplete-tasks, client-report;
- * - the accessibility checks read the same server-rendered HTML;
- * - the layout sweep measures the same CSS at three widths; phone.spec.ts runs the phone width without JS.
+ * - the accessibility checks read the same server-rendered HTML.
  */
 const JS_ONLY_SPECS = [
   "catalogues-export.spec.ts",
@@ -58,7 +57,6 @@ const JS_ONLY_SPECS = [
   "incomplete-tasks.spec.ts",
   "client-report.spec.ts",
   "accessibility.spec.ts",
-  "layout.spec.ts",
 ].map((file) => `**/${file}`);
 
 export default defineConfig({

@@ -5,10 +5,10 @@ import { uniquePrefix } from "../support/e2e-catalogues.ts";
 import { expect, test } from "../support/e2e-fixtures.ts";
 
 /**
- * Issue 27: every built page at a phone, a small desk and a common laptop width: no page wider than the viewport, and
- * no link, button or field outside it or inside a box scrolled sideways. One test walks all pages, each loaded once
- * and measured at the three widths (a page load is the cost; a test per page would pay the sign-in and the fixtures
- * each time). With JS only: the server-rendered pages without JS are measured on a phone by phone.spec.ts.
+ * Issue 27: every built page at a phone, a small desk and a common laptop width, with JS and without: no page wider
+ * than the viewport, and no link, button or field outside it or inside a box scrolled sideways. One test walks all
+ * pages, each loaded once and measured at the three widths (a page load is the cost; a test per page would pay the
+ * sign-in and the fixtures each time).
  */
 const WIDTHS = [360, 1024, 1366] as const;
 
