@@ -8,6 +8,7 @@ import { SCHEDULE_TEXTS } from "../domain/schedule-texts.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { cappedRows, MAX_BOOKING_ROWS, TOO_MANY_ROWS } from "../lib/list-query.ts";
 
+import { bookingIncidentId } from "./booking-incident.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -112,7 +113,7 @@ const SLOT_COLUMNS = [
   "b.start_date",
   "b.finished_at",
   "b.justificativa",
-  sql<number | null>`(select incident_id from agendas where id = b.agenda_id)`.as("incident_id"),
+  bookingIncidentId,
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 
 import {
   assertEnvironmentInScope,
@@ -13,6 +13,7 @@ import { SCHEDULE_TEXTS as T } from "../domain/schedule-texts.ts";
 import { notFound } from "../lib/errors.ts";
 import { limitPageBounds, limitPageRows, onePage } from "../lib/list-query.ts";
 
+import { bookingIncidentId } from "./booking-incident.ts";
 import { checkDateRange } from "./scheduling.ts";
 
 /**
@@ -81,7 +82,7 @@ function historyQuery(db: Kysely<DB>, scope: Scope, range: HistoryRange) {
       "e.name as environment",
       "b.data_agend",
       "b.slot",
-      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
+      bookingIncidentId,
       "b.hora_ini",
       "b.hora_fim",
       "b.status",

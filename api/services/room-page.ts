@@ -6,6 +6,7 @@ import { MAX_PAGE_ROWS } from "../domain/limits.ts";
 import { cleaningType } from "../domain/reports.ts";
 import { pairRoomDay, type RoomCard, type RoomPerformedVisit, type RoomScheduledSlot } from "../domain/room-page.ts";
 
+import { bookingIncidentId } from "./booking-incident.ts";
 import { findPublicEnvironment } from "./environments.ts";
 
 /**
@@ -52,7 +53,7 @@ export async function readRoomDay(db: Kysely<DB>, environmentId: number, date: s
     .select([
       "b.id",
       "b.slot",
-      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
+      bookingIncidentId,
       "b.status",
       "b.start_date",
       "b.finished_at",

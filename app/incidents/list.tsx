@@ -33,6 +33,29 @@ const COLUMNS: DataColumn<Row>[] = [
   { id: "responsavel", label: "Responsável", cell: (row) => row.responsavel ?? "Coordenadores da filial" },
 ];
 
+/** One of the list's choices: '' (every one) first, then the options; the URL's value chosen. */
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  all: string;
+  value: string | number | null;
+  options: { value: string | number; label: string }[];
+}) {
+  return (
+    <div className="field field-narrow">
+      <label htmlFor={props.name}>{props.label}</label>
+      <select id={props.name} name={props.name} defaultValue={props.value ?? ""}>
+        <option value="">{props.all}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** /ocorrencias: the incidents of the caller's scope, newest first; the status and 'Só atrasadas' in the URL. */
 export default function IncidentList() {
   const {
@@ -72,40 +95,22 @@ export default function IncidentList() {
         </p>
       ) : null}
       <Form method="get" className="list-search incident-filters" role="search">
-        <div className="field field-narrow">
-          <label htmlFor="status">Status</label>
-          <select id="status" name="status" defaultValue={filters.status ?? ""}>
-            <option value="">Todos</option>
-            {statuses.map((status) => (
-              <option key={status.value} value={status.value}>
-                {status.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor="tipo">Tipo</label>
-          <select id="tipo" name="tipo" defaultValue={filters.tipo ?? ""}>
-            <option value="">Todos</option>
-            {kinds.map((kind) => (
-              <option key={kind.id} value={kind.id}>
-                {kind.nome}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" all="Todos" value={filters.status} options={statuses} />
+        <FilterSelect
+          name="tipo"
+          label="Tipo"
+          all="Todos"
+          value={filters.tipo}
+          options={kinds.map((kind) => ({ value: kind.id, label: kind.nome }))}
+        />
         {branches ? (
-          <div className="field field-narrow">
-            <label htmlFor="filial">Filial</label>
-            <select id="filial" name="filial" defaultValue={filters.filial ?? ""}>
-              <option value="">Todas</option>
-              {branches.map((branch) => (
-                <option key={branch.id} value={branch.id}>
-                  {branch.nome}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="filial"
+            label="Filial"
+            all="Todas"
+            value={filters.filial}
+            options={branches.map((branch) => ({ value: branch.id, label: branch.nome }))}
+          />
         ) : null}
         <div className="field field-narrow">
           <label htmlFor="de">Relatadas de</label>

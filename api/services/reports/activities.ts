@@ -7,6 +7,7 @@ import { cleaningType, type CleaningType } from "../../domain/reports.ts";
 import { notFound } from "../../lib/errors.ts";
 import { onePage, pageOf, sqlInt, type ListQuery } from "../../lib/list-query.ts";
 import { hhmm, iso } from "../../lib/openapi.ts";
+import { bookingIncidentId } from "../booking-incident.ts";
 import { bookingsOfQuery } from "../scheduling.ts";
 
 /**
@@ -133,7 +134,7 @@ async function readActivities(db: Kysely<DB>, ids: readonly number[]): Promise<A
       "u.nome as colaborador",
       "b.executions as historico",
       "b.photos as fotos",
-      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
+      bookingIncidentId,
       sql<string | null>`(select h.image from history h where h.booking_id = b.id and h.image is not null
         order by h.created_at, h.id limit 1)`.as("foto"),
     ])

@@ -19,6 +19,7 @@ import { cleaningType, type CleaningType } from "../../domain/reports.ts";
 import { BUSINESS_TIME_ZONE } from "../../domain/schedule-expansion.ts";
 import { ApiError, notFound } from "../../lib/errors.ts";
 import { hhmm, iso } from "../../lib/openapi.ts";
+import { bookingIncidentId } from "../booking-incident.ts";
 import { bookingsOfQuery } from "../scheduling.ts";
 
 /**
@@ -193,7 +194,7 @@ export async function clientReport(db: Kysely<DB>, scope: Scope, query: ClientRe
       "b.justificativa",
       "e.name as ambiente",
       "u.nome as colaborador",
-      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
+      bookingIncidentId,
       sql<string>`count(*) over ()`.as("total"),
     ])
     .orderBy("b.data_agend", "desc")

@@ -14,6 +14,7 @@ import {
   type ListQuery,
 } from "../../lib/list-query.ts";
 import { hhmm, iso, isoText } from "../../lib/openapi.ts";
+import { bookingIncidentId } from "../booking-incident.ts";
 import {
   legacyDayGroups,
   legacyDayRows,
@@ -140,7 +141,7 @@ export async function readReportBookings(db: Kysely<DB>, ids: readonly number[])
       "b.start_date",
       "b.finished_at",
       "b.justificativa",
-      sql<number | null>`(select a.incident_id from agendas a where a.id = b.agenda_id)`.as("incident_id"),
+      bookingIncidentId,
       "e.name as ambiente",
       "e.andar",
       "u.nome as colaborador",
