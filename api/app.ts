@@ -25,6 +25,8 @@ import { historyRoutes } from "./routes/history.ts";
 import { incidentKindRoutes } from "./routes/incident-kinds.ts";
 import { incidentRoutes } from "./routes/incidents.ts";
 import { infoRoutes } from "./routes/info.ts";
+import { inspectionChecklistRoutes } from "./routes/inspection-checklists.ts";
+import { inspectionRoutes } from "./routes/inspections.ts";
 import { legacyRoutes } from "./routes/legacy.ts";
 import { passwordRoutes } from "./routes/password.ts";
 import { preRegisteredCpfRoutes } from "./routes/pre-registered-cpfs.ts";
@@ -151,6 +153,9 @@ export function createApi(deps: ApiDeps) {
   // Before incidentRoutes: /ocorrencias/tipos is not /ocorrencias/{id}.
   api.route("/", incidentKindRoutes(deps));
   api.route("/", incidentRoutes(deps));
+  // Before inspectionRoutes: /inspecoes/checklists is not /inspecoes/{id}.
+  api.route("/", inspectionChecklistRoutes(deps));
+  api.route("/", inspectionRoutes(deps));
 
   return api;
 }

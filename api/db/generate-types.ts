@@ -33,6 +33,7 @@ const overrides = {
     "incident_kinds.prova": `"foto" | "nota" | "ambos"`,
     "incident_alerts.tipo": `"aberta" | "atrasada"`,
     "incident_events.tipo": `"aberta" | "relato_repetido" | "atribuida" | "prazo_alterado" | "corretiva" | "em_atendimento" | "resolvida" | "descartada" | "alerta_enviado"`,
+    "inspection_answers.resposta": `"conforme" | "nao_conforme" | "nao_se_aplica"`,
   },
 };
 

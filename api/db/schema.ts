@@ -10,6 +10,8 @@ export type Generated<T> =
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Agendas {
@@ -84,6 +86,28 @@ export interface Categories {
   name_folded: Generated<string>;
 }
 
+export interface ChecklistItems {
+  chave: Generated<number>;
+  checklist_id: number;
+  id: Generated<number>;
+  peso: number;
+  posicao: number;
+  procedure_id: number | null;
+  texto: string;
+  versao: number;
+}
+
+export interface Checklists {
+  branch_id: number;
+  category_id: number;
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  nome: string;
+  updated_at: Generated<Timestamp>;
+  versao: Generated<number>;
+}
+
 export interface Companies {
   ativo: Generated<boolean>;
   bairro: Generated<string>;
@@ -98,6 +122,7 @@ export interface Companies {
   max_number_users: Generated<number>;
   nome: string;
   nome_folded: Generated<string>;
+  nota_minima_inspecao: Generated<Numeric>;
   numero: Generated<string>;
 }
 
@@ -202,6 +227,33 @@ export interface Incidents {
   relatos: Generated<number>;
   status: "aberta" | "em_atendimento" | "resolvida" | "descartada";
   ultimo_relato_at: Generated<Timestamp>;
+}
+
+export interface InspectionAnswers {
+  fotos: Generated<string[]>;
+  incident_id: number | null;
+  inspection_id: number;
+  item_id: number;
+  observacao: Generated<string>;
+  resposta: "conforme" | "nao_conforme" | "nao_se_aplica";
+}
+
+export interface Inspections {
+  aprovada: boolean;
+  branch_id: number;
+  checklist_id: number;
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  environment_id: number;
+  id: Generated<number>;
+  inspector_id: number;
+  nota: Numeric;
+  nota_minima: Numeric;
+  observacao: Generated<string>;
+  pontos_aplicaveis: number;
+  pontos_conforme: number;
+  reinspecao_de: number | null;
+  versao: number;
 }
 
 export interface LegacyHistory {
@@ -397,6 +449,8 @@ export interface DB {
   bookings: Bookings;
   branches: Branches;
   categories: Categories;
+  checklist_items: ChecklistItems;
+  checklists: Checklists;
   companies: Companies;
   company_boards: CompanyBoards;
   environment_procedures: EnvironmentProcedures;
@@ -407,6 +461,8 @@ export interface DB {
   incident_events: IncidentEvents;
   incident_kinds: IncidentKinds;
   incidents: Incidents;
+  inspection_answers: InspectionAnswers;
+  inspections: Inspections;
   legacy_history: LegacyHistory;
   legacy_observations: LegacyObservations;
   list_versions: ListVersions;

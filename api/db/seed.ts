@@ -10,6 +10,7 @@ import { createStorage, type Storage } from "../services/storage.ts";
 
 import type { Database } from "./connection.ts";
 import { seedDemoIncidents } from "./demo-incidents.ts";
+import { seedDemoInspections } from "./demo-inspections.ts";
 import { seedLegacyDemo } from "./demo-legacy.ts";
 import { simulateDemoHistory, type SimulationResult } from "./demo-simulator.ts";
 
@@ -361,6 +362,7 @@ export async function seedDemo(database: Database, options: SeedOptions = {}): P
     }
   });
   await seedDemoIncidents(database.db, options.now ?? new Date());
+  await seedDemoInspections(database.db, options.now ?? new Date());
   // PGlite gathers no statistics on its own: the planner's first plans for the new rows need them.
   await sql`analyze`.execute(database.db);
   if (options.history === false) return undefined;

@@ -47,6 +47,9 @@ export const PERMISSIONS = {
   /** the incidents of visitors' reports (issue 28): read by the office and the client, handled by managers */
   viewIncidents: [1, 2, 3, 4, 7, null],
   handleIncidents: [1, 2, 3, null],
+  /** scored inspections (issue 29): the office inspects (the Auditor too); the client reads its branch's results */
+  inspect: [1, 2, 3, 4, null],
+  viewInspections: [1, 2, 3, 4, 7, null],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-import type { Scope } from "../auth/scope.ts";
+import { scopeBranch, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { businessTime } from "../domain/board.ts";
 import { INCIDENT_RESOLUTION_TEXTS as T, INCIDENT_HANDLING_TEXTS, VISITOR_LIMITS } from "../domain/incidents.ts";
@@ -38,6 +38,37 @@ export function correctiveHours(now: Date) {
 
 export type CorrectiveInput = { colaboradorId: number; horaIni?: string; horaFim?: string };
 
+/** A corrective cleaning's ASG (of the branch's schedulable staff) and hours, checked before anything is written. */
+export async function checkedCorrective(
+  db: Kysely<DB>,
+  scope: Scope,
+  branchId: number,
+  input: CorrectiveInput,
+  now: Date,
+) {
+  const defaults = correctiveHours(now);
+  const horaIni = input.horaIni ? parseTime(input.horaIni) : defaults.horaIni;
+  const horaFim = input.horaFim ? parseTime(input.horaFim) : defaults.horaFim;
+  if (!horaIni) throw new ApiError(400, T.startInvalid, { horaIni: [T.startInvalid] });
+  if (!horaFim || minutesOf(horaFim) <= minutesOf(horaIni))
+    throw new ApiError(400, T.endInvalid, { horaFim: [T.endInvalid] });
+  const staff = await listSchedulableUsers(db, scope, { filialId: branchId });
+  const asg = staff.find((candidate) => candidate.id === input.colaboradorId);
+  if (!asg) {
+    // Another tenant's user is 404, as every id out of scope; the company's own others are a wrong choice.
+    const known = await db
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", input.colaboradorId)
+      .where("company_id", "=", scope.companyId)
+      .$if(scopeBranch(scope) !== null, (qb) => qb.where("branch_id", "=", scopeBranch(scope)!))
+      .executeTakeFirst();
+    if (!known && input.colaboradorId > 0) throw notFound(T.collaboratorNotFound);
+    throw new ApiError(400, T.collaboratorRequired, { colaboradorId: [T.collaboratorRequired] });
+  }
+  return { asg, horaIni, horaFim };
+}
+
 /** 'Criar limpeza corretiva': today's extra booking for an ASG of the room's branch; the incident is 'em atendimento'. */
 export async function createCorrective(
   db: Kysely<DB>,
@@ -49,25 +80,7 @@ export async function createCorrective(
 ) {
   const incident = await readIncident(db, scope, incidentId, now);
   if (!(OPEN as readonly string[]).includes(incident.status)) throw new ApiError(409, INCIDENT_HANDLING_TEXTS.closed);
-  const defaults = correctiveHours(now);
-  const horaIni = input.horaIni ? parseTime(input.horaIni) : defaults.horaIni;
-  const horaFim = input.horaFim ? parseTime(input.horaFim) : defaults.horaFim;
-  if (!horaIni) throw new ApiError(400, T.startInvalid, { horaIni: [T.startInvalid] });
-  if (!horaFim || minutesOf(horaFim) <= minutesOf(horaIni))
-    throw new ApiError(400, T.endInvalid, { horaFim: [T.endInvalid] });
-  const staff = await listSchedulableUsers(db, scope, { filialId: incident.branch_id });
-  const asg = staff.find((candidate) => candidate.id === input.colaboradorId);
-  if (!asg) {
-    // Another tenant's user is 404, as every id out of scope; the company's own others are a wrong choice.
-    const known = await db
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", input.colaboradorId)
-      .where("company_id", "=", scope.companyId)
-      .executeTakeFirst();
-    if (!known && input.colaboradorId > 0) throw notFound(T.collaboratorNotFound);
-    throw new ApiError(400, T.collaboratorRequired, { colaboradorId: [T.collaboratorRequired] });
-  }
+  const { asg, horaIni, horaFim } = await checkedCorrective(db, scope, incident.branch_id, input, now);
   const today = businessToday(now);
   const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
   const [agenda] = await createAgendas(

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import sharp from "sharp";
 
 import type { Database } from "../db/connection.ts";
@@ -184,30 +184,61 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
       return { outcome: "merged" as const, incidentId: same.id };
     }
     const foto = photo ? await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", photo) : null;
-    const prazo = new Date(now.getTime() + kind.prazo_minutos * 60_000);
-    const incident = await trx
-      .insertInto("incidents")
-      .values({
-        company_id: room.company_id,
-        branch_id: room.branch_id,
-        environment_id: room.id,
-        kind_id: kind.id,
-        status: "aberta",
-        descricao,
-        foto,
-        ultimo_relato_at: now,
-        prazo_at: prazo,
-        created_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("incident_events")
-      .values({ incident_id: incident.id, tipo: "aberta", detalhe: "Relatado por um visitante", foto, created_at: now })
-      .execute();
-    await scheduleIncidentAlerts(trx, incident.id, now, prazo);
+    const incident = await insertIncident(
+      trx,
+      { room, kind, descricao, foto, now },
+      { userId: null, detalhe: "Relatado por um visitante" },
+    );
     return { outcome: "accepted" as const, incidentId: incident.id };
   });
+}
+
+/**
+ * A new incident of the kind, with the kind's deadline, its 'aberta' event and its alerts, in the caller's transaction:
+ * a visitor's report and an inspection's failure open one the same way.
+ */
+export async function insertIncident(
+  trx: Transaction<DB>,
+  incident: {
+    room: { id: number; company_id: number; branch_id: number };
+    kind: { id: number; prazo_minutos: number };
+    descricao: string;
+    foto: string | null;
+    now: Date;
+  },
+  opened: { userId: number | null; detalhe: string },
+) {
+  const { room, kind, now, foto } = incident;
+  const prazo = new Date(now.getTime() + kind.prazo_minutos * 60_000);
+  const row = await trx
+    .insertInto("incidents")
+    .values({
+      company_id: room.company_id,
+      branch_id: room.branch_id,
+      environment_id: room.id,
+      kind_id: kind.id,
+      status: "aberta",
+      descricao: incident.descricao,
+      foto,
+      ultimo_relato_at: now,
+      prazo_at: prazo,
+      created_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("incident_events")
+    .values({
+      incident_id: row.id,
+      tipo: "aberta",
+      user_id: opened.userId,
+      detalhe: opened.detalhe,
+      foto,
+      created_at: now,
+    })
+    .execute();
+  await scheduleIncidentAlerts(trx, row.id, now, prazo);
+  return row;
 }
 
 /** The room page's part: the company's kinds to choose from and the room's latest open incident, if any. */

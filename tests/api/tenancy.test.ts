@@ -45,6 +45,10 @@ export type Target = {
   incidentId: number | null;
   /** One of the company's incident kinds (every company has five: migration 015). */
   incidentKindId: number;
+  /** The branch's first checklist and a demo inspection of it with a failed item no incident took yet (issue 29). */
+  checklistId: number | null;
+  inspectionId: number | null;
+  inspectionItemId: number | null;
 };
 
 export type ScopedRoute = {
@@ -759,6 +763,176 @@ function incidentOf(target: Target) {
   return target.incidentId;
 }
 
+function required<T>(value: T | null, what: string, target: Target): T {
+  if (value === null) throw new Error(`the demo data has no ${what} for branch ${target.branchId}`);
+  return value;
+}
+const checklistOf = (target: Target) => required(target.checklistId, "checklist", target);
+const inspectionOf = (target: Target) => required(target.inspectionId, "inspection", target);
+const inspectionItemOf = (target: Target) => required(target.inspectionItemId, "failed inspection item", target);
+
+/** A checklist body with the given category and procedure, otherwise valid. */
+const checklistBody = (categoriaId: number | null, procedimentoId: number | null) => ({
+  categoriaId,
+  nome: "Invasor",
+  itens: [{ texto: "Invasor", peso: 1, procedimentoId }],
+});
+
+/** A submission (multipart) for the room, otherwise well formed. */
+function inspectionUpload(environmentId: number | null) {
+  const form = new FormData();
+  form.set("ambienteId", String(environmentId));
+  form.set("versao", "1");
+  form.set("observacao", "Invasor");
+  return form;
+}
+
+/** The inspection calls a branch-level caller also makes (api/routes/inspections.ts), with the target's ids. */
+function inspectionRoutes(): ScopedRoute[] {
+  const failure = (b: Target) => `/api/inspecoes/${inspectionOf(b)}/itens/${inspectionItemOf(b)}/ocorrencia`;
+  return [
+    { name: "GET /api/inspecoes?filialId", method: "GET", path: (b) => `/api/inspecoes?filialId=${b.branchId}` },
+    {
+      name: "GET /api/inspecoes?ambienteId",
+      method: "GET",
+      path: (b) => `/api/inspecoes?ambienteId=${environmentOf(b)}`,
+    },
+    {
+      name: "GET /api/inspecoes/pontuacao?filialId",
+      method: "GET",
+      path: (b) => `/api/inspecoes/pontuacao?filialId=${b.branchId}`,
+    },
+    {
+      name: "GET /api/inspecoes/ambientes?filialId",
+      method: "GET",
+      path: (b) => `/api/inspecoes/ambientes?filialId=${b.branchId}`,
+    },
+    {
+      name: "GET /api/inspecoes/formulario/{ambienteId}",
+      method: "GET",
+      path: (b) => `/api/inspecoes/formulario/${environmentOf(b)}`,
+    },
+    {
+      name: "GET /api/inspecoes/formulario/{own ambienteId}?reinspecaoDe",
+      method: "GET",
+      path: (b, own) => `/api/inspecoes/formulario/${environmentOf(own)}?reinspecaoDe=${inspectionOf(b)}`,
+      control: false,
+    },
+    {
+      name: "POST /api/inspecoes {ambienteId}",
+      method: "POST",
+      path: () => "/api/inspecoes",
+      body: (b) => inspectionUpload(environmentOf(b)),
+      // The own room without answers is 400 (tests/api/inspections.test.ts).
+      control: false,
+    },
+    { name: "GET /api/inspecoes/{id}", method: "GET", path: (b) => `/api/inspecoes/${inspectionOf(b)}` },
+    {
+      name: "GET /api/inspecoes/{id}/fotos/{name}",
+      method: "GET",
+      path: (b) => `/api/inspecoes/${inspectionOf(b)}/fotos/sem-foto.jpg`,
+      control: false,
+    },
+    {
+      name: "POST /api/inspecoes/{id}/itens/{itemId}/ocorrencia",
+      method: "POST",
+      path: failure,
+      body: (_b, own) => ({ tipoId: own.incidentKindId }),
+      control: false,
+    },
+    {
+      name: "POST /api/inspecoes/{id}/itens/{own itemId}/ocorrencia",
+      method: "POST",
+      path: (b, own) => `/api/inspecoes/${inspectionOf(b)}/itens/${inspectionItemOf(own)}/ocorrencia`,
+      body: (_b, own) => ({ tipoId: own.incidentKindId }),
+      control: false,
+    },
+    {
+      name: "POST /api/inspecoes/{own id}/itens/{own itemId}/ocorrencia {tipoId}",
+      method: "POST",
+      path: (_b, own) => failure(own),
+      body: (b) => ({ tipoId: b.incidentKindId }),
+      control: false,
+    },
+    {
+      name: "POST /api/inspecoes/{own id}/itens/{itemId}/ocorrencia",
+      method: "POST",
+      path: (b, own) => `/api/inspecoes/${inspectionOf(own)}/itens/${inspectionItemOf(b)}/ocorrencia`,
+      body: (_b, own) => ({ tipoId: own.incidentKindId }),
+      control: false,
+    },
+    {
+      name: "POST /api/inspecoes/{own id}/itens/{own itemId}/ocorrencia {colaboradorId}",
+      method: "POST",
+      path: (_b, own) => failure(own),
+      body: (b, own) => ({ tipoId: own.incidentKindId, colaboradorId: b.userId }),
+      control: false,
+    },
+  ];
+}
+
+/** The checklist calls (roles 1–2 only, so no branch-level list) with the target's ids. */
+function checklistRoutes(): ScopedRoute[] {
+  return [
+    {
+      name: "GET /api/inspecoes/checklists?filialId",
+      method: "GET",
+      path: (b) => `/api/inspecoes/checklists?filialId=${b.branchId}`,
+    },
+    {
+      name: "GET /api/inspecoes/checklists/{id}",
+      method: "GET",
+      path: (b) => `/api/inspecoes/checklists/${checklistOf(b)}`,
+    },
+    {
+      name: "POST /api/inspecoes/checklists {categoriaId}",
+      method: "POST",
+      path: () => "/api/inspecoes/checklists",
+      body: (b) => checklistBody(b.categoryId, null),
+      // The own first category already has its demo checklist: 409.
+    },
+    {
+      name: "POST /api/inspecoes/checklists {itens[].procedimentoId}",
+      method: "POST",
+      path: () => "/api/inspecoes/checklists",
+      body: (b, own) => checklistBody(own.categoryId, b.procedureId),
+    },
+    {
+      name: "PUT /api/inspecoes/checklists/{id}",
+      method: "PUT",
+      path: (b) => `/api/inspecoes/checklists/${checklistOf(b)}`,
+      body: (_b, own) => checklistBody(own.categoryId, null),
+      control: false,
+    },
+    {
+      name: "PUT /api/inspecoes/checklists/{own id} {categoriaId}",
+      method: "PUT",
+      path: (_b, own) => `/api/inspecoes/checklists/${checklistOf(own)}`,
+      body: (b) => checklistBody(b.categoryId, null),
+    },
+    {
+      name: "PUT /api/inspecoes/checklists/{own id} {itens[].procedimentoId}",
+      method: "PUT",
+      path: (_b, own) => `/api/inspecoes/checklists/${checklistOf(own)}`,
+      body: (b, own) => checklistBody(own.categoryId, b.procedureId),
+      // The own control changes nothing that matters here; the own category is not the checklist's: 400.
+    },
+    {
+      name: "POST /api/inspecoes/checklists/{id}/duplicar",
+      method: "POST",
+      path: (b) => `/api/inspecoes/checklists/${checklistOf(b)}/duplicar`,
+      body: (_b, own) => ({ filialId: own.branchId }),
+      control: false,
+    },
+    {
+      name: "POST /api/inspecoes/checklists/{own id}/duplicar {filialId}",
+      method: "POST",
+      path: (_b, own) => `/api/inspecoes/checklists/${checklistOf(own)}/duplicar`,
+      body: (b) => ({ filialId: b.branchId }),
+    },
+  ];
+}
+
 /** The managers' incident calls (api/routes/incidents.ts) with the target's ids. */
 function incidentRoutes(): ScopedRoute[] {
   return [
@@ -831,6 +1005,8 @@ function incidentRoutes(): ScopedRoute[] {
 /** Routes that take ids, called by a company-level administrator with another main company's ids. */
 export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
   ...incidentRoutes(),
+  ...inspectionRoutes(),
+  ...checklistRoutes(),
   {
     name: "PUT /api/users {userId}",
     method: "PUT",
@@ -1126,6 +1302,8 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   ...legacyRoutes().filter((route) => !/idEmpresa|observacao\?id$/.test(route.name)),
   ...historyAndExecutionRoutes().filter((route) => !route.name.includes("companyId")),
   ...photoRoutes(),
+  // Incident kinds are the company's, not a branch's.
+  ...inspectionRoutes().filter((route) => !route.name.endsWith("{tipoId}")),
   {
     name: "POST /api/empresas/asg {filiaId}",
     method: "POST",
@@ -1401,7 +1579,26 @@ export async function targetOf(
         .orderBy("id")
         .executeTakeFirstOrThrow()
     ).id,
+    checklistId:
+      (await db.selectFrom("checklists").select("id").where("branch_id", "=", branch).orderBy("id").executeTakeFirst())
+        ?.id ?? null,
+    ...(await failedItemOf(db, branch)),
   };
+}
+
+/** A demo inspection of the branch with a 'Não conforme' item that opened no incident yet. */
+async function failedItemOf(db: Kysely<DB>, branch: number) {
+  const row = await db
+    .selectFrom("inspection_answers as a")
+    .innerJoin("inspections as x", "x.id", "a.inspection_id")
+    .select(["x.id", "a.item_id"])
+    .where("x.branch_id", "=", branch)
+    .where("a.resposta", "=", "nao_conforme")
+    .where("a.incident_id", "is", null)
+    .orderBy("x.id")
+    .orderBy("a.item_id")
+    .executeTakeFirst();
+  return { inspectionId: row?.id ?? null, inspectionItemId: row?.item_id ?? null };
 }
 
 /**
@@ -1617,6 +1814,9 @@ describe("the route lists cover the API", () => {
     environmentId: base + 9,
     incidentId: base + 14,
     incidentKindId: base + 15,
+    checklistId: base + 16,
+    inspectionId: base + 17,
+    inspectionItemId: base + 18,
   });
   const FOREIGN = sentinel(900_000);
   const OWN = sentinel(800_000);

@@ -1,0 +1,406 @@
+import { sql, type Kysely } from "kysely";
+
+import { assertEnvironmentInScope, scopeBranch, type Scope } from "../auth/scope.ts";
+import type { Database } from "../db/connection.ts";
+import type { DB } from "../db/schema.ts";
+import {
+  ANSWERS,
+  type Answer,
+  INSPECTION_LIMITS as L,
+  INSPECTION_TEXTS as T,
+  inspectionScore,
+  passes,
+} from "../domain/inspections.ts";
+import { MAX_PAGE_ROWS } from "../domain/limits.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+import { foldSearch, foldText } from "../lib/list-query.ts";
+
+import { checklistItems, passMark } from "./checklists.ts";
+import { EXECUTION_TEXTS, PHOTO_MAX_BYTES } from "./execution.ts";
+import { reencodedPhoto } from "./incidents.ts";
+import type { Storage } from "./storage.ts";
+
+/**
+ * Scored inspections (issue 29 §2–4, docs/inspections.md): an inspector opens a room whose category has a checklist,
+ * answers each item of its current version (Conforme, Não conforme, Não se aplica, a note and photos) and submits;
+ * the score and the pass mark it was held to are written once with the answers, so neither a later edit of the
+ * checklist nor a new pass mark changes a past result. A re-inspection names the inspection it checks again.
+ */
+
+export const INSPECTION_PHOTO_FOLDER = "inspections";
+
+type Deps = { database: Database; storage: Storage };
+
+/** The rooms of the scope whose category has a checklist, by name, one page, with their latest inspection. */
+export async function inspectableRooms(
+  db: Kysely<DB>,
+  scope: Scope,
+  filters: { branchId?: number; q?: string; page: number; size: number },
+) {
+  const branch = scopeBranch(scope) ?? filters.branchId ?? null;
+  const size = Math.min(filters.size || MAX_PAGE_ROWS, MAX_PAGE_ROWS);
+  const term = filters.q ? foldSearch(filters.q) : null;
+  const query = db
+    .selectFrom("environments as e")
+    .innerJoin("checklists as c", "c.category_id", "e.category_id")
+    .innerJoin("branches as b", "b.id", "e.branch_id")
+    .where("e.company_id", "=", scope.companyId)
+    .where("e.deleted_at", "is", null)
+    .$if(branch !== null, (qb) => qb.where("e.branch_id", "=", branch!))
+    .$if(term !== null, (qb) => qb.where(foldText("e.name"), "like", `%${term}%`));
+  const [rows, total] = await Promise.all([
+    query
+      .select((eb) => [
+        "e.id",
+        "e.name as ambiente",
+        "b.id as branch_id",
+        "b.nome as filial",
+        "c.nome as checklist",
+        eb
+          .selectFrom("inspections as x")
+          .select(
+            sql<string>`json_build_object('id', x.id, 'nota', x.nota, 'aprovada', x.aprovada, 'em', x.created_at)`.as(
+              "j",
+            ),
+          )
+          .whereRef("x.environment_id", "=", "e.id")
+          .orderBy("x.created_at", "desc")
+          .limit(1)
+          .as("ultima"),
+      ])
+      .orderBy("e.name")
+      .orderBy("e.id")
+      .limit(size)
+      .offset((filters.page - 1) * size)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map((row) => {
+    const last = row.ultima as unknown as { id: number; nota: string; aprovada: boolean; em: string } | null;
+    return {
+      ...row,
+      ultima: last ? { id: last.id, nota: Number(last.nota), aprovada: last.aprovada, em: new Date(last.em) } : null,
+    };
+  });
+  return { items, total: Number(total.n), page: filters.page, size };
+}
+
+/** The room in scope with its checklist's current version: what the inspection form draws. */
+export async function inspectionForm(db: Kysely<DB>, scope: Scope, environmentId: number, reinspecaoDe?: number) {
+  await assertEnvironmentInScope(db, scope, environmentId);
+  const room = await db
+    .selectFrom("environments as e")
+    .innerJoin("branches as b", "b.id", "e.branch_id")
+    .leftJoin("checklists as c", "c.category_id", "e.category_id")
+    .select([
+      "e.id",
+      "e.name as ambiente",
+      "b.id as branch_id",
+      "b.nome as filial",
+      "c.id as checklist_id",
+      "c.nome as checklist",
+      "c.versao",
+    ])
+    .where("e.id", "=", environmentId)
+    .where("e.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!room) throw notFound(T.roomNotFound);
+  // The inspection checked again first: one out of scope is 404 whatever the room.
+  const previous = reinspecaoDe !== undefined ? await readInspection(db, scope, reinspecaoDe) : null;
+  if (room.checklist_id === null || room.versao === null) throw new ApiError(409, T.noChecklist);
+  if (previous && previous.environment_id !== environmentId)
+    throw new ApiError(400, T.reinspectionOtherRoom, { reinspecaoDe: [T.reinspectionOtherRoom] });
+  return {
+    ...room,
+    checklist_id: room.checklist_id,
+    versao: room.versao,
+    itens: await checklistItems(db, room.checklist_id, room.versao),
+    notaMinima: await passMark(db, scope.companyId),
+    anterior: previous,
+  };
+}
+
+export type AnswerInput = { itemId: number; resposta: string; observacao: string; fotos: Uint8Array[] };
+export type InspectionInput = {
+  environmentId: number;
+  /** The checklist version the form was drawn with: answers are for its items. */
+  versao: number;
+  reinspecaoDe?: number;
+  observacao: string;
+  respostas: AnswerInput[];
+};
+
+/** The photo checked like the execution API's (type read from the bytes, size), then re-encoded without metadata. */
+async function storedPhotos(storage: Storage, photos: Uint8Array[]) {
+  if (photos.length > L.photosPerItem) throw new ApiError(400, T.tooManyPhotos, { fotos: [T.tooManyPhotos] });
+  for (const photo of photos)
+    if (photo.byteLength > PHOTO_MAX_BYTES) throw new ApiError(413, EXECUTION_TEXTS.photoTooBig);
+  const encoded = await Promise.all(photos.map((photo) => reencodedPhoto(photo)));
+  return Promise.all(encoded.map((bytes) => storage.save(INSPECTION_PHOTO_FOLDER, "jpg", bytes)));
+}
+
+/**
+ * 'Registrar inspeção': every item of the version answered, the score computed from the version's weights and the
+ * company's pass mark of now, all written in one transaction; the photos are stored first (a refused write leaves
+ * files no row names, never a row naming a missing file).
+ */
+export async function submitInspection(
+  deps: Deps,
+  scope: Scope,
+  inspectorId: number,
+  input: InspectionInput,
+  now: Date,
+) {
+  const { db } = deps.database;
+  const form = await inspectionForm(db, scope, input.environmentId, input.reinspecaoDe);
+  const observacao = input.observacao.trim();
+  if (observacao.length > L.observationMax)
+    throw new ApiError(400, T.observationTooLong, { observacao: [T.observationTooLong] });
+  // Answers are for the version the form was drawn with, when it is still one of this checklist's versions.
+  const versao =
+    Number.isInteger(input.versao) && input.versao >= 1 && input.versao <= form.versao ? input.versao : form.versao;
+  const itens = versao === form.versao ? form.itens : await checklistItems(db, form.checklist_id, versao);
+  const byItem = new Map(input.respostas.map((answer) => [answer.itemId, answer]));
+  const answers = itens.map((item) => {
+    const answer = byItem.get(item.id);
+    if (!answer || !(ANSWERS as readonly string[]).includes(answer.resposta))
+      throw new ApiError(400, T.answerRequired, { [`resposta_${item.id}`]: [T.answerRequired] });
+    const note = answer.observacao.trim();
+    if (note.length > L.noteMax) throw new ApiError(400, T.noteTooLong, { [`observacao_${item.id}`]: [T.noteTooLong] });
+    if (answer.fotos.length > L.photosPerItem)
+      throw new ApiError(400, T.tooManyPhotos, { [`fotos_${item.id}`]: [T.tooManyPhotos] });
+    return { item, resposta: answer.resposta as Answer, observacao: note, fotos: answer.fotos };
+  });
+  const score = inspectionScore(answers.map((answer) => ({ peso: answer.item.peso, resposta: answer.resposta })));
+  if (!score) throw new ApiError(400, T.nothingApplicable);
+  const stored: string[][] = [];
+  for (const answer of answers) stored.push(await storedPhotos(deps.storage, answer.fotos));
+  const notaMinima = form.notaMinima;
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("inspections")
+      .values({
+        company_id: scope.companyId,
+        branch_id: form.branch_id,
+        environment_id: form.id,
+        checklist_id: form.checklist_id,
+        versao,
+        inspector_id: inspectorId,
+        reinspecao_de: input.reinspecaoDe ?? null,
+        observacao,
+        pontos_conforme: score.conforme,
+        pontos_aplicaveis: score.aplicaveis,
+        nota: String(score.nota),
+        nota_minima: String(notaMinima),
+        aprovada: passes(score.nota, notaMinima),
+        created_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("inspection_answers")
+      .values(
+        answers.map((answer, index) => ({
+          inspection_id: row.id,
+          item_id: answer.item.id,
+          resposta: answer.resposta,
+          observacao: answer.observacao,
+          fotos: stored[index]!,
+        })),
+      )
+      .execute();
+    return row.id;
+  });
+  return id;
+}
+
+export type InspectionFilters = {
+  branchId?: number;
+  environmentId?: number;
+  /** yyyy-MM-dd, the day inspected, in America/Fortaleza. */
+  from?: string;
+  to?: string;
+  resultado?: "aprovada" | "reprovada";
+  page: number;
+  size: number;
+};
+
+function scoped(db: Kysely<DB>, scope: Scope) {
+  const branch = scopeBranch(scope);
+  return db
+    .selectFrom("inspections as x")
+    .where("x.company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("x.branch_id", "=", branch!));
+}
+
+const dayStart = (day: string) => sql<Date>`(${day}::date)::timestamp at time zone 'America/Fortaleza'`;
+const dayEnd = (day: string) => sql<Date>`((${day}::date + 1)::timestamp) at time zone 'America/Fortaleza'`;
+
+function filtered(db: Kysely<DB>, scope: Scope, filters: Omit<InspectionFilters, "page" | "size">) {
+  return scoped(db, scope)
+    .$if(filters.branchId !== undefined, (qb) => qb.where("x.branch_id", "=", filters.branchId!))
+    .$if(filters.environmentId !== undefined, (qb) => qb.where("x.environment_id", "=", filters.environmentId!))
+    .$if(filters.from !== undefined, (qb) => qb.where("x.created_at", ">=", dayStart(filters.from!)))
+    .$if(filters.to !== undefined, (qb) => qb.where("x.created_at", "<", dayEnd(filters.to!)))
+    .$if(filters.resultado !== undefined, (qb) => qb.where("x.aprovada", "=", filters.resultado === "aprovada"));
+}
+
+const LIST_COLUMNS = [
+  "x.id",
+  "x.nota",
+  "x.nota_minima",
+  "x.aprovada",
+  "x.created_at",
+  "x.reinspecao_de",
+  "x.environment_id",
+  "e.name as ambiente",
+  "b.id as branch_id",
+  "b.nome as filial",
+  "u.nome as inspetor",
+  "c.nome as checklist",
+  "x.versao",
+] as const;
+
+const withNumbers = <Row extends { nota: string; nota_minima: string }>(
+  row: Row,
+): Omit<Row, "nota" | "nota_minima"> & { nota: number; nota_minima: number } => ({
+  ...row,
+  nota: Number(row.nota),
+  nota_minima: Number(row.nota_minima),
+});
+
+/**
+ * A page of the inspections in scope, newest first. The rows come from the (company or branch, created_at) index
+ * first and are joined to their names after, so a deep page does not join the rows it skips.
+ */
+export async function listInspections(db: Kysely<DB>, scope: Scope, filters: InspectionFilters) {
+  const size = Math.min(filters.size || MAX_PAGE_ROWS, MAX_PAGE_ROWS);
+  const page = filtered(db, scope, filters)
+    .select(["x.id"])
+    .orderBy("x.created_at", "desc")
+    .orderBy("x.id", "desc")
+    .limit(size)
+    .offset((filters.page - 1) * size);
+  const [rows, total] = await Promise.all([
+    db
+      .with("p", () => page)
+      .selectFrom("p")
+      .innerJoin("inspections as x", "x.id", "p.id")
+      .innerJoin("environments as e", "e.id", "x.environment_id")
+      .innerJoin("branches as b", "b.id", "x.branch_id")
+      .innerJoin("users as u", "u.id", "x.inspector_id")
+      .innerJoin("checklists as c", "c.id", "x.checklist_id")
+      .select(LIST_COLUMNS)
+      .orderBy("x.created_at", "desc")
+      .orderBy("x.id", "desc")
+      .execute(),
+    filtered(db, scope, filters)
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(withNumbers), total: Number(total.n), page: filters.page, size };
+}
+
+/** One inspection in scope with its answers (item, weight, answer, note, photos, incident), in the item order. */
+export async function readInspection(db: Kysely<DB>, scope: Scope, id: number) {
+  const row = await scoped(db, scope)
+    .innerJoin("environments as e", "e.id", "x.environment_id")
+    .innerJoin("branches as b", "b.id", "x.branch_id")
+    .innerJoin("users as u", "u.id", "x.inspector_id")
+    .innerJoin("checklists as c", "c.id", "x.checklist_id")
+    .select([...LIST_COLUMNS, "x.checklist_id", "x.observacao", "x.pontos_conforme", "x.pontos_aplicaveis"])
+    .where("x.id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw notFound(T.notFound);
+  const [answers, reinspections] = await Promise.all([
+    db
+      .selectFrom("inspection_answers as a")
+      .innerJoin("checklist_items as i", "i.id", "a.item_id")
+      .leftJoin("procedures as p", "p.id", "i.procedure_id")
+      .leftJoin("incidents as o", "o.id", "a.incident_id")
+      .select([
+        "i.id as item_id",
+        "i.chave",
+        "i.posicao",
+        "i.texto",
+        "i.peso",
+        "p.name as procedimento",
+        "a.resposta",
+        "a.observacao",
+        "a.fotos",
+        "a.incident_id",
+        "o.status as incident_status",
+      ])
+      .where("a.inspection_id", "=", id)
+      .orderBy("i.posicao")
+      .limit(L.itemsMax)
+      .execute(),
+    db
+      .selectFrom("inspections")
+      .select(["id", "nota", "aprovada", "created_at"])
+      .where("reinspecao_de", "=", id)
+      .orderBy("created_at")
+      .limit(20)
+      .execute(),
+  ]);
+  return {
+    ...withNumbers(row),
+    respostas: answers,
+    reinspecoes: reinspections.map((r) => ({ ...r, nota: Number(r.nota) })),
+  };
+}
+
+export type InspectionDetail = Awaited<ReturnType<typeof readInspection>>;
+
+/**
+ * What changed since the inspection a re-inspection checks again: item by item (matched by the item's key, which an
+ * edit of the checklist keeps), the answer then and now; items new or gone since have one side only.
+ */
+export function inspectionChanges(previous: InspectionDetail, current: InspectionDetail) {
+  const before = new Map(previous.respostas.map((answer) => [answer.chave, answer.resposta]));
+  return current.respostas.map((answer) => ({
+    chave: answer.chave,
+    texto: answer.texto,
+    antes: before.get(answer.chave) ?? null,
+    agora: answer.resposta,
+  }));
+}
+
+/** Scores of the period grouped by room, branch or week (the week starting Monday, in America/Fortaleza). */
+export async function inspectionScores(
+  db: Kysely<DB>,
+  scope: Scope,
+  filters: { branchId?: number; from: string; to: string; by: "ambiente" | "filial" | "semana" },
+) {
+  const base = filtered(db, scope, { branchId: filters.branchId, from: filters.from, to: filters.to });
+  const aggregates = [
+    sql<number>`count(*)::int`.as("inspecoes"),
+    sql<string>`round(avg(x.nota), 1)`.as("media"),
+    sql<number>`count(*) filter (where x.aprovada)::int`.as("aprovadas"),
+  ] as const;
+  if (filters.by === "semana") {
+    const week = sql<string>`to_char(date_trunc('week', x.created_at at time zone 'America/Fortaleza'), 'YYYY-MM-DD')`;
+    const rows = await base
+      .select([week.as("chave"), ...aggregates])
+      .groupBy(week)
+      .orderBy(week)
+      .limit(60)
+      .execute();
+    return rows.map((row) => ({ ...row, nome: row.chave, media: Number(row.media) }));
+  }
+  const [idColumn, nameColumn] = filters.by === "filial" ? ["x.branch_id", "b.nome"] : ["x.environment_id", "e.name"];
+  const rows = await base
+    .innerJoin("environments as e", "e.id", "x.environment_id")
+    .innerJoin("branches as b", "b.id", "x.branch_id")
+    .select([
+      sql<number>`${sql.ref(idColumn!)}`.as("id"),
+      sql<string>`${sql.ref(nameColumn!)}`.as("nome"),
+      ...aggregates,
+    ])
+    .groupBy([sql.ref(idColumn!), sql.ref(nameColumn!)])
+    .orderBy("media")
+    .orderBy("nome")
+    .limit(160)
+    .execute();
+  return rows.map((row) => ({ ...row, chave: String(row.id), media: Number(row.media) }));
+}
