@@ -37,7 +37,12 @@ export type SessionUser = {
   nivelAcesso: string;
 };
 
-const sessionStorage = (context: AppLoadContext) => cookieStorage(context, "sessao", SESSION_MAX_AGE_S);
+const SESSION_COOKIE = "sessao";
+const sessionStorage = (context: AppLoadContext) => cookieStorage(context, SESSION_COOKIE, SESSION_MAX_AGE_S);
+
+/** Whether the request carries the session cookie at all (not whether it is valid): public pages ask before reading it. */
+export const hasSessionCookie = (request: Pick<Request, "headers">) =>
+  new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(request.headers.get("cookie") ?? "");
 
 /** The token the cookie carries, if any (not yet checked). */
 async function cookieToken(request: Request, context: AppLoadContext) {

@@ -7,7 +7,7 @@ import { replaceAnswer } from "./replace-answer.ts";
  * N ≤ MAX_AGE_S): today the public room page and its API call, which a queue of people scanning the same QR code asks
  * for again and again. The first answer is kept for N seconds, per URL and per encoding (it sits outside the
  * compression, so a hit costs neither a render nor a gzip), and replayed with an `Age` header; browsers and proxies
- * would keep it as long anyway. Never cached: other methods, answers with Set-Cookie, other statuses than 200/404,
+ * would keep it as long anyway. Never cached: other methods, requests with cookies, answers with Set-Cookie, other statuses than 200/404,
  * bodies over MAX_BODY_BYTES. The CSP nonce the page was rendered with goes back with it (`onHit`), so its inline
  * <style> still matches the Content-Security-Policy header. docs/room-page.md 'How it is served'.
  */
@@ -54,6 +54,9 @@ export function publicCache<E extends { Variables: { nonce: string } }>(
       if (c.res.status < 400) forgetPage(entries, new URL(c.req.url).pathname);
       return;
     }
+    // A request with cookies may get a personal page (a signed-in inspector's room page offers 'Inspecionar'): it is
+    // neither served from nor kept in the cache. Visitors scanning a QR code carry none.
+    if (c.req.header("cookie")) return next();
     const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     const key = `${gzip ? "gzip" : "identity"} ${c.req.url}`;
     const hit = entries.get(key);

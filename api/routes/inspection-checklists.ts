@@ -39,10 +39,10 @@ const Checklist = z
   })
   .openapi("Checklist");
 
-const ChecklistSummary = Checklist.extend({ itens: z.number() }).openapi("ChecklistSummary");
-const ChecklistDetail = Checklist.extend({ itens: z.array(ChecklistItem) }).openapi("ChecklistDetail");
+export const ChecklistSummary = Checklist.extend({ itens: z.number() }).openapi("ChecklistSummary");
+export const ChecklistDetail = Checklist.extend({ itens: z.array(ChecklistItem) }).openapi("ChecklistDetail");
 
-const ChecklistBody = z
+export const ChecklistBody = z
   .object({
     categoriaId: int32.openapi({ description: "A category of the checklist's branch (one checklist per category)" }),
     nome: z.string().max(200),
@@ -80,6 +80,10 @@ const detailJson = (row: Detail): z.infer<typeof ChecklistDetail> => ({
     peso: item.peso,
     procedimento: item.procedure_id !== null ? { id: item.procedure_id, nome: item.procedimento ?? "" } : null,
   })),
+});
+
+export const PassMark = z.object({
+  notaMinima: z.number().openapi({ description: "Percent, 0 to 100, one decimal" }),
 });
 
 export function inspectionChecklistRoutes(deps: ApiDeps) {
@@ -201,8 +205,6 @@ export function inspectionChecklistRoutes(deps: ApiDeps) {
         201,
       ),
   );
-
-  const PassMark = z.object({ notaMinima: z.number().openapi({ description: "Percent, 0 to 100, one decimal" }) });
 
   app.openapi(
     createRoute({

@@ -37,7 +37,7 @@ import { FILE_NOT_FOUND, privateImage } from "./files.ts";
 
 const Named = z.object({ id: z.number(), nome: z.string() });
 
-const Inspection = z
+export const Inspection = z
   .object({
     id: z.number(),
     nota: z.number().openapi({ description: "Percent, one decimal" }),
@@ -65,7 +65,7 @@ const Answer = z.object({
   ocorrencia: z.object({ id: z.number(), status: z.string() }).nullable(),
 });
 
-const InspectionDetail = Inspection.extend({
+export const InspectionDetail = Inspection.extend({
   observacao: z.string(),
   pontosConforme: z.number().openapi({ description: "Σ weights of the 'Conforme' items" }),
   pontosAplicaveis: z.number().openapi({ description: "Σ weights of the applicable items" }),
@@ -125,7 +125,7 @@ const FormItem = z.object({
   procedimento: z.string().nullable(),
 });
 
-const InspectionFormAnswer = z
+export const InspectionFormAnswer = z
   .object({
     ambiente: Named,
     filial: Named,
@@ -142,6 +142,39 @@ const InspectionFormAnswer = z
       .nullable(),
   })
   .openapi("InspectionForm");
+
+export const InspectionPage = z.object({
+  items: z.array(Inspection),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+
+export const InspectableRoomPage = z.object({
+  items: z.array(
+    z.object({
+      ambiente: Named,
+      filial: Named,
+      checklist: z.string(),
+      ultima: z.object({ id: z.number(), nota: z.number(), aprovada: z.boolean(), em: z.string() }).nullable(),
+    }),
+  ),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+
+export const InspectionScores = z.object({
+  items: z.array(
+    z.object({
+      chave: z.string().openapi({ description: "The room's or branch's id, or the week's Monday" }),
+      nome: z.string(),
+      inspecoes: z.number(),
+      media: z.number(),
+      aprovadas: z.number(),
+    }),
+  ),
+});
 
 export function inspectionRoutes(deps: ApiDeps) {
   const { db } = deps.database;
@@ -171,24 +204,7 @@ export function inspectionRoutes(deps: ApiDeps) {
         }),
       },
       responses: {
-        200: jsonResponse(
-          "A page of rooms",
-          z.object({
-            items: z.array(
-              z.object({
-                ambiente: Named,
-                filial: Named,
-                checklist: z.string(),
-                ultima: z
-                  .object({ id: z.number(), nota: z.number(), aprovada: z.boolean(), em: z.string() })
-                  .nullable(),
-              }),
-            ),
-            total: z.number(),
-            page: z.number(),
-            size: z.number(),
-          }),
-        ),
+        200: jsonResponse("A page of rooms", InspectableRoomPage),
         400: errorResponses[400],
         403: errorResponses[403],
         404: errorResponses[404],
@@ -417,10 +433,7 @@ export function inspectionRoutes(deps: ApiDeps) {
       security: bearer,
       request: { query: ListParams },
       responses: {
-        200: jsonResponse(
-          "A page of inspections",
-          z.object({ items: z.array(Inspection), total: z.number(), page: z.number(), size: z.number() }),
-        ),
+        200: jsonResponse("A page of inspections", InspectionPage),
         400: errorResponses[400],
         403: errorResponses[403],
         404: errorResponses[404],
@@ -464,20 +477,7 @@ export function inspectionRoutes(deps: ApiDeps) {
         }),
       },
       responses: {
-        200: jsonResponse(
-          "The groups",
-          z.object({
-            items: z.array(
-              z.object({
-                chave: z.string().openapi({ description: "The room's or branch's id, or the week's Monday" }),
-                nome: z.string(),
-                inspecoes: z.number(),
-                media: z.number(),
-                aprovadas: z.number(),
-              }),
-            ),
-          }),
-        ),
+        200: jsonResponse("The groups", InspectionScores),
         400: errorResponses[400],
         403: errorResponses[403],
         404: errorResponses[404],

@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { DataList, type DataColumn } from "~/components/data-list";
+import { FilterSelect } from "~/components/filter-select";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
 import type { ListParams } from "~/lib/list-params";
@@ -32,29 +33,6 @@ const COLUMNS: DataColumn<Row>[] = [
   { id: "prazo", label: "Prazo", cell: (row) => row.prazoText },
   { id: "responsavel", label: "Responsável", cell: (row) => row.responsavel ?? "Coordenadores da filial" },
 ];
-
-/** One of the list's choices: '' (every one) first, then the options; the URL's value chosen. */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  all: string;
-  value: string | number | null;
-  options: { value: string | number; label: string }[];
-}) {
-  return (
-    <div className="field field-narrow">
-      <label htmlFor={props.name}>{props.label}</label>
-      <select id={props.name} name={props.name} defaultValue={props.value ?? ""}>
-        <option value="">{props.all}</option>
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** /ocorrencias: the incidents of the caller's scope, newest first; the status and 'Só atrasadas' in the URL. */
 export default function IncidentList() {

@@ -18,6 +18,9 @@ export const PAGES = {
   "/historico-agenda": { title: "Agenda", access: "private" },
   "/ocorrencias": { title: "Ocorrências", access: "viewIncidents" },
   "/ocorrencias/tipos": { title: "Tipos de ocorrência", access: "editRegisters" },
+  "/inspecoes": { title: "Inspeções", access: "viewInspections" },
+  "/inspecoes/nova": { title: "Nova inspeção", access: "inspect" },
+  "/inspecoes/checklists": { title: "Checklists de inspeção", access: "editRegisters" },
   "/profile": { title: "Meu perfil", access: "private" },
   "/agendamentos": { title: "Agendamentos", access: "manageRegisters" },
   "/ambientes": { title: "Ambientes", access: "manageRegisters" },
@@ -50,6 +53,8 @@ export function menuFor(user: MenuUser): MenuEntry[] {
   if (!client) entries.push({ label: "Início", to: "/dashboard" });
   // Issue 28: what visitors reported from the rooms' QR codes; the client reads its branch's.
   if (can(user, "viewIncidents")) entries.push({ label: "Ocorrências", to: "/ocorrencias" });
+  // Issue 29: scored inspections; the client reads its branch's results.
+  if (can(user, "viewInspections")) entries.push({ label: "Inspeções", to: "/inspecoes" });
   if (can(user, "manageRegisters")) {
     const registers: MenuLink[] = [];
     if (can(user, "manageMainCompanies")) registers.push({ label: "Empresa matriz", to: "/empresa-principal" });

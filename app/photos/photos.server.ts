@@ -19,11 +19,11 @@ export function photoFileLoader(args: LoaderFunctionArgs, size: PhotoSize) {
 }
 
 /**
- * /ocorrencias/:id/fotos/:name: a photo of an incident (the visitor's, a resolution's), from
- * GET /ocorrencias/{id}/fotos/{name}, for whoever may read the incident.
+ * /ocorrencias/:id/fotos/:name and /inspecoes/:id/fotos/:name: a photo of an incident (the visitor's, a resolution's)
+ * or of an inspection's item, from the API's same path, for whoever may read the incident or the inspection.
  */
-export function incidentPhotoLoader(args: LoaderFunctionArgs) {
-  const path = `/ocorrencias/${encodeURIComponent(args.params.id ?? "")}/fotos/${encodeURIComponent(args.params.name ?? "")}`;
+export function recordPhotoLoader(args: LoaderFunctionArgs, base: "/ocorrencias" | "/inspecoes") {
+  const path = `${base}/${encodeURIComponent(args.params.id ?? "")}/fotos/${encodeURIComponent(args.params.name ?? "")}`;
   return streamedFile(args, (api) => callApiForFile(api, path));
 }
 

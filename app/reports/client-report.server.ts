@@ -13,8 +13,10 @@ import {
   presetPeriod,
   type ClientPeriodPreset,
 } from "../../api/domain/client-report";
+import { percent } from "../../api/domain/inspections";
 import type { PdfDocDefinition } from "../../api/domain/pdf";
 import { REPORT_TEXTS, reportPeriod } from "../../api/domain/reports";
+import { can } from "../../api/domain/roles";
 import { businessToday } from "../../api/domain/schedule-expansion";
 import type { ClientReportAnswer } from "../../api/routes/report-client";
 
@@ -23,6 +25,7 @@ import { XLSX_TYPE } from "~/lib/downloads.server";
 import { formatDateBR } from "~/lib/format";
 import { pdfResponse } from "~/lib/pdf.server";
 import { fileDate } from "~/lib/xlsx.server";
+import { inspectionScores } from "~/models/inspections.server";
 import { clientReport } from "~/models/reports.server";
 
 import {
@@ -93,9 +96,34 @@ async function clientReportView(args: LoaderFunctionArgs): Promise<ClientReportV
   return { frame, query: query.toString(), report: result.data };
 }
 
+/**
+ * The period's inspection scores of the branch, by room (issue 29 §4): the page's 'Inspeções' section. Only for users
+ * who may read inspections; a failure leaves the section out rather than the report.
+ */
+async function inspectionScoresOf(frame: ReportFrame) {
+  if (!can(frame.api.auth.user, "viewInspections")) return null;
+  const result = await inspectionScores(frame.api, {
+    agrupar: "ambiente",
+    dataIni: frame.period.from,
+    dataFim: frame.period.to,
+    filialId: frame.filial ?? undefined,
+  });
+  if (!result.ok) return null;
+  const rows = result.data.items;
+  const count = rows.reduce((sum, row) => sum + row.inspecoes, 0);
+  const mean = count ? rows.reduce((sum, row) => sum + row.media * row.inspecoes, 0) / count : null;
+  return {
+    total: count,
+    aprovadas: rows.reduce((sum, row) => sum + row.aprovadas, 0),
+    mediaText: mean === null ? null : percent(Math.round(mean * 10) / 10),
+    rows: rows.map((row) => ({ ...row, mediaText: percent(row.media) })),
+  };
+}
+
 export async function clientReportLoader(args: LoaderFunctionArgs) {
   const { frame, query, report } = await clientReportView(args);
   return {
+    inspecoes: report ? await inspectionScoresOf(frame) : null,
     inicio: frame.period.from,
     fim: frame.period.to,
     filial: frame.filial,

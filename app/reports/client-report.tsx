@@ -35,7 +35,8 @@ const PATH = "/relatorio-cliente";
  * the PDF and the Excel file are plain links.
  */
 export default function ClientReport() {
-  const { inicio, fim, filial, branches, notice, query, report } = useLoaderData<typeof clientReportLoader>();
+  const { inicio, fim, filial, branches, notice, query, report, inspecoes } =
+    useLoaderData<typeof clientReportLoader>();
   const location = useLocation();
   const hydrated = useHydrated();
   return (
@@ -98,7 +99,7 @@ export default function ClientReport() {
         </p>
       ) : null}
       {report ? (
-        <ReportBody report={report} back={withQuery(PATH, query)} />
+        <ReportBody report={report} back={withQuery(PATH, query)} inspecoes={inspecoes} />
       ) : (
         <p className="empty-state">{T.chooseBranch}</p>
       )}
@@ -106,7 +107,17 @@ export default function ClientReport() {
   );
 }
 
-function ReportBody({ report, back }: { report: ClientReportAnswer; back: string }) {
+type InspectionScores = ReturnType<typeof useLoaderData<typeof clientReportLoader>>["inspecoes"];
+
+function ReportBody({
+  report,
+  back,
+  inspecoes,
+}: {
+  report: ClientReportAnswer;
+  back: string;
+  inspecoes: InspectionScores;
+}) {
   const summary = report.resumo;
   const rest = report.ocorrencias.total - report.ocorrencias.items.length;
   return (
@@ -215,6 +226,43 @@ function ReportBody({ report, back }: { report: ClientReportAnswer; back: string
         )}
         {rest > 0 ? <p className="muted">{T.moreIncidents(rest)}</p> : null}
       </section>
+
+      {inspecoes ? (
+        <section className="client-report-section" aria-labelledby="cr-inspecoes">
+          <h2 id="cr-inspecoes">Inspeções</h2>
+          {inspecoes.rows.length ? (
+            <>
+              <p>
+                {inspecoes.total} {inspecoes.total === 1 ? "inspeção" : "inspeções"} no período, nota média{" "}
+                <strong>{inspecoes.mediaText}</strong>, {inspecoes.aprovadas} aprovadas.
+              </p>
+              <table className="client-report-table">
+                <caption>Nota média das inspeções por ambiente (as menores primeiro)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Ambiente</th>
+                    <th scope="col">Inspeções</th>
+                    <th scope="col">Nota média</th>
+                    <th scope="col">Aprovadas</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {inspecoes.rows.map((row) => (
+                    <tr key={row.chave}>
+                      <td data-label="Ambiente">{row.nome}</td>
+                      <td data-label="Inspeções">{row.inspecoes}</td>
+                      <td data-label="Nota média">{row.mediaText}</td>
+                      <td data-label="Aprovadas">{row.aprovadas}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : (
+            <p className="empty-state">Nenhuma inspeção no período.</p>
+          )}
+        </section>
+      ) : null}
 
       <section className="client-report-section" aria-labelledby="cr-fotos">
         <h2 id="cr-fotos">Fotos de evidência</h2>

@@ -4,6 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { businessTime } from "../../api/domain/board";
 import { INT32_MAX } from "../../api/domain/fields";
 import { INCIDENT_TEXTS, RATINGS, roomIncidentText } from "../../api/domain/incidents";
+import { can } from "../../api/domain/roles";
 import {
   parseRoomView,
   ROOM_TEXTS,
@@ -18,6 +19,7 @@ import { RoomPage, ROOM_PAGE_MAX_AGE } from "../../api/routes/info";
 
 import { callApi } from "~/api.server";
 import { weekdayDateBR } from "~/lib/business-time.server";
+import { getSessionUser, hasSessionCookie } from "~/session.server";
 
 const ID = /^\d{1,10}$/;
 
@@ -39,9 +41,12 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     return data({ found: false as const, texts: ROOM_TEXTS }, { status: 404 });
   }
   const { environment, date, cards, formToken, kinds, openIncident } = result.data;
+  const inspectHref = await inspectLinkFor(request, context, environment.id);
 
-  return {
+  const page = {
     found: true as const,
+    inspectHref,
+    inspectText: "Inspecionar este ambiente",
     texts: ROOM_TEXTS,
     incidentTexts: INCIDENT_TEXTS,
     ratings: RATINGS,
@@ -63,11 +68,23 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
       now: businessTime(new Date()) ?? "00:00",
     }),
   };
+  // A signed-in page is that person's: never kept by the micro-cache or a proxy (server.ts skips the cache for it).
+  return inspectHref ? data(page, { headers: { "cache-control": "private, no-store" } }) : page;
+}
+
+/**
+ * 'Inspecionar' (issue 29 §2) for a signed-in inspector who scanned the room's QR code: only a request carrying the
+ * session cookie is asked about (visitors' pages stay the one cached page), and a failed check is just no link.
+ */
+async function inspectLinkFor(request: Request, context: LoaderFunctionArgs["context"], environmentId: number) {
+  if (!hasSessionCookie(request)) return null;
+  const auth = await getSessionUser(request, context).catch(() => null);
+  return auth && can(auth.user, "inspect") ? `/inspecoes/nova/${environmentId}` : null;
 }
 
 /** Cacheable for a minute by the phone and any proxy: a QR code scanned by a queue of people costs one render. */
-export const roomPageHeaders: HeadersFunction = () => ({
-  "cache-control": `public, max-age=${ROOM_PAGE_MAX_AGE}`,
+export const roomPageHeaders: HeadersFunction = ({ loaderHeaders }) => ({
+  "cache-control": loaderHeaders.get("cache-control") ?? `public, max-age=${ROOM_PAGE_MAX_AGE}`,
 });
 
 export type RoomActionData = { intent: "avaliar" | "relatar"; message: string; tooMany?: boolean };

@@ -22,6 +22,7 @@ nav{display:flex;gap:6px;margin:0 0 12px}
 nav a{flex:1;text-align:center;padding:10px 4px;border:1px solid #00697a;border-radius:8px;color:#004d59;background:#fff;text-decoration:none;font-weight:600;font-size:.9rem}
 nav a[aria-current]{background:#004d59;color:#fff}
 a:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}
+a.inspect{display:block;text-align:center;padding:12px;margin:0 0 12px;border-radius:8px;background:#004d59;color:#fff;font-weight:600;text-decoration:none}
 ul{list-style:none;margin:0;padding:0}
 li{display:flex;gap:12px;background:#fff;border:1px solid #d6dde4;border-left:6px solid #3399ff;border-radius:8px;padding:12px;margin:0 0 10px}
 li.done{border-left-color:#00884a}
@@ -257,6 +258,11 @@ export default function RoomPage() {
             <h2 id="muitos">{page.incidentTexts.tooManyTitle}</h2>
             <p>{answer.message}</p>
           </section>
+        ) : null}
+        {page.inspectHref ? (
+          <a className="inspect" href={page.inspectHref}>
+            {page.inspectText}
+          </a>
         ) : null}
         {page.openIncident ? (
           <p className="incident" role="status">

@@ -398,12 +398,14 @@ describe("reads", () => {
     expect((await t.get("/api/empresas/2147483648", { token: tokens.principal })).status).toBe(400);
 
     const boards = await t.get("/api/empresas/quadros", { token: tokens.coordenador });
-    expect(boards.body.map((board: { ID: number }) => board.ID)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The ninth, 'Inspeções: pontuação média', is ours (issue 29); the demo's first company shows it.
+    expect(boards.body.map((board: { ID: number }) => board.ID)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect((await t.get(`/api/empresas/quadros?companyId=${ids.hospital}`, { token: tokens.outra })).status).toBe(404);
 
     const defaults = await t.get("/api/quadroPadrao", { token: tokens.auditor });
-    expect(defaults.body).toHaveLength(8);
+    expect(defaults.body).toHaveLength(9);
     expect(defaults.body[0]).toEqual({ ID: 1, label: "Ambientes" });
+    expect(defaults.body[8]).toEqual({ ID: 9, label: "Inspeções: pontuação média" });
     expect((await t.get("/api/quadroPadrao")).status).toBe(401);
   });
 

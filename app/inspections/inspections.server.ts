@@ -1,0 +1,323 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { addDays } from "date-fns";
+
+import { INCIDENT_STATUS_LABELS, type IncidentStatus } from "../../api/domain/incidents";
+import {
+  ANSWER_LABELS,
+  ANSWERS,
+  INSPECTION_LIMITS,
+  INSPECTION_TEXTS as T,
+  percent,
+  SCORE_FORMULA,
+  type Answer,
+} from "../../api/domain/inspections";
+import { can } from "../../api/domain/roles";
+import { businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
+
+import { failLoad } from "~/catalogues/catalogue.server";
+import { listIncidentKinds } from "~/incidents/incidents.server";
+import { businessDateMinute } from "~/lib/business-time.server";
+import { listSchedulableUsers } from "~/models/agendas.server";
+import { listActiveBranches } from "~/models/branches.server";
+import type { SignedInCaller } from "~/models/catalogues.server";
+import {
+  findInspection,
+  inspectionForm,
+  inspectionScores,
+  listInspectableRooms,
+  listInspections,
+  openFailureIncident,
+  submitInspection,
+} from "~/models/inspections.server";
+import { scopeQuery } from "~/models/scope.server";
+import { idParam } from "~/reports/frame.server";
+import { requirePage } from "~/session.server";
+import { redirectWithToast } from "~/toast.server";
+
+/**
+ * /inspecoes, /inspecoes/nova, /inspecoes/nova/{ambienteId} and /inspecoes/{id} (issue 29; docs/inspections.md): the
+ * inspections of the caller's scope with their filters and scores in the URL, the rooms to inspect, the inspection
+ * form (a plain multipart form: radios, notes, file inputs; no JS needed) and one inspection with its formula, its
+ * failures and what a re-inspection changed. The API holds every rule; the pages show its answers.
+ */
+
+export const INSPECTIONS_PATH = "/inspecoes";
+const PAGE_SIZE = 20;
+const SCORE_GROUPS = ["ambiente", "filial", "semana"] as const;
+const SCORE_GROUP_LABELS = { ambiente: "Ambiente", filial: "Filial", semana: "Semana" } as const;
+/** The scores' default period: the last 30 days. */
+const DEFAULT_DAYS = 30;
+
+async function caller({ request, context }: LoaderFunctionArgs, path: "/inspecoes" | "/inspecoes/nova") {
+  const auth = await requirePage(request, context, path);
+  return { context, request, auth } satisfies SignedInCaller;
+}
+
+const positiveId = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+};
+const pageOf = (value: string | null) => {
+  const page = Number(value ?? "1");
+  return Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 1;
+};
+const dateText = (iso: string) => businessDateMinute(iso);
+const resultLabel = (aprovada: boolean) => (aprovada ? T.passed : T.failed);
+
+/** The list's URL state: branch, room, the days inspected (de, ate), result, the scores' grouping, page. */
+export function readInspectionFilters(url: string) {
+  const search = new URL(url).searchParams;
+  const day = (name: string) => parseBusinessDate(search.get(name) ?? "") ?? null;
+  const [de, ate] = [day("de"), day("ate")].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
+  const resultado = search.get("resultado");
+  const agrupar = search.get("agrupar");
+  return {
+    filial: positiveId(search.get("filial")),
+    ambiente: positiveId(search.get("ambiente")),
+    de,
+    ate,
+    resultado: resultado === "aprovada" || resultado === "reprovada" ? (resultado as "aprovada" | "reprovada") : null,
+    agrupar: (SCORE_GROUPS as readonly string[]).includes(agrupar ?? "")
+      ? (agrupar as (typeof SCORE_GROUPS)[number])
+      : "ambiente",
+    pagina: pageOf(search.get("pagina")),
+  };
+}
+
+export async function inspectionListLoader(args: LoaderFunctionArgs) {
+  const api = await caller(args, INSPECTIONS_PATH);
+  const filters = readInspectionFilters(args.request.url);
+  const companyWide = "companyId" in scopeQuery(api.auth);
+  const filialId = companyWide ? (filters.filial ?? undefined) : undefined;
+  // The scores read the list's period, or the last 30 days.
+  const scoreTo = filters.ate ?? businessToday();
+  const scoreFrom =
+    filters.de ??
+    addDays(new Date(`${scoreTo}T12:00:00Z`), -(DEFAULT_DAYS - 1))
+      .toISOString()
+      .slice(0, 10);
+  const [page, scores, branches] = await Promise.all([
+    listInspections(api, {
+      filialId,
+      ambienteId: filters.ambiente ?? undefined,
+      dataIni: filters.de ?? undefined,
+      dataFim: filters.ate ?? undefined,
+      resultado: filters.resultado ?? undefined,
+      page: filters.pagina,
+      size: PAGE_SIZE,
+    }),
+    inspectionScores(api, { agrupar: filters.agrupar, dataIni: scoreFrom, dataFim: scoreTo, filialId }),
+    companyWide ? listActiveBranches(api) : null,
+  ]);
+  const failed = "Não foi possível carregar as inspeções.";
+  if (!page.ok) return failLoad(api, page, failed);
+  if (!scores.ok) return failLoad(api, scores, failed);
+  if (branches && !branches.ok) return failLoad(api, branches, failed);
+  return {
+    texts: T,
+    filters,
+    branches: branches?.data ?? null,
+    mayInspect: can(api.auth.user, "inspect"),
+    mayEditChecklists: can(api.auth.user, "editRegisters"),
+    rows: page.data.items.map((row) => ({
+      ...row,
+      notaText: percent(row.nota),
+      resultado: resultLabel(row.aprovada),
+      emText: dateText(row.em),
+    })),
+    total: page.data.total,
+    scores: {
+      groups: SCORE_GROUPS.map((value) => ({ value, label: SCORE_GROUP_LABELS[value] })),
+      label: SCORE_GROUP_LABELS[filters.agrupar],
+      period: `${scoreFrom.split("-").reverse().join("/")} a ${scoreTo.split("-").reverse().join("/")}`,
+      rows: scores.data.items.map((row) => ({
+        ...row,
+        nome: filters.agrupar === "semana" ? `Semana de ${row.nome.split("-").reverse().join("/")}` : row.nome,
+        mediaText: percent(row.media),
+      })),
+    },
+  };
+}
+
+/** /inspecoes/nova: the rooms of the scope whose category has a checklist (name search, branch), to inspect. */
+export async function inspectionRoomsLoader(args: LoaderFunctionArgs) {
+  const api = await caller(args, "/inspecoes/nova");
+  const search = new URL(args.request.url).searchParams;
+  const q = (search.get("q") ?? "").slice(0, 100);
+  const filial = positiveId(search.get("filial"));
+  const pagina = pageOf(search.get("pagina"));
+  const companyWide = "companyId" in scopeQuery(api.auth);
+  const [rooms, branches] = await Promise.all([
+    listInspectableRooms(api, {
+      q: q || undefined,
+      filialId: companyWide ? (filial ?? undefined) : undefined,
+      page: pagina,
+      size: PAGE_SIZE,
+    }),
+    companyWide ? listActiveBranches(api) : null,
+  ]);
+  if (!rooms.ok) return failLoad(api, rooms, "Não foi possível carregar os ambientes.");
+  if (branches && !branches.ok) return failLoad(api, branches, "Não foi possível carregar os ambientes.");
+  return {
+    texts: T,
+    q,
+    filial,
+    pagina,
+    branches: branches?.data ?? null,
+    mayEditChecklists: can(api.auth.user, "editRegisters"),
+    rows: rooms.data.items.map((row) => ({
+      ...row,
+      ultima: row.ultima
+        ? { ...row.ultima, notaText: percent(row.ultima.nota), emText: dateText(row.ultima.em) }
+        : null,
+    })),
+    total: rooms.data.total,
+  };
+}
+
+/** /inspecoes/nova/{ambienteId}[?reinspecao=id]: the room's checklist as a form; 409 (no checklist) as a message. */
+export async function inspectionFormLoader(args: LoaderFunctionArgs) {
+  const api = await caller(args, "/inspecoes/nova");
+  const environmentId = idParam(args.params.ambienteId);
+  const reinspecao = positiveId(new URL(args.request.url).searchParams.get("reinspecao")) ?? undefined;
+  const result = await inspectionForm(api, environmentId, reinspecao);
+  if (!result.ok && result.status === 409) return { texts: T, form: null, message: result.message };
+  if (!result.ok) return failLoad(api, result, "Não foi possível carregar o formulário de inspeção.");
+  const form = result.data;
+  const before = new Map(form.anterior?.respostas.map((answer) => [answer.chave, answer]) ?? []);
+  return {
+    texts: T,
+    message: null,
+    form: {
+      ...form,
+      notaMinimaText: percent(form.notaMinima),
+      anterior: form.anterior ? { id: form.anterior.id, notaText: percent(form.anterior.nota) } : null,
+      itens: form.itens.map((item) => {
+        const previous = before.get(item.chave);
+        return {
+          ...item,
+          antes: previous ? ANSWER_LABELS[previous.resposta] : null,
+          antesObservacao: previous?.observacao ?? "",
+        };
+      }),
+    },
+    answers: ANSWERS.map((value) => ({ value, label: ANSWER_LABELS[value] })),
+    photosPerItem: INSPECTION_LIMITS.photosPerItem,
+  };
+}
+
+export type InspectionFormActionData = {
+  message: string;
+  /** The answers and notes sent, so the form comes back as it was (file inputs cannot be refilled). */
+  values: Record<string, string>;
+};
+
+/** 'Registrar inspeção': the browser's multipart form passed on to the API; its message by the form otherwise. */
+export async function inspectionFormAction(args: ActionFunctionArgs) {
+  const api = await caller(args, "/inspecoes/nova");
+  const environmentId = idParam(args.params.ambienteId);
+  const sent = await args.request.formData();
+  const form = new FormData();
+  const values: Record<string, string> = {};
+  for (const [name, value] of sent.entries()) {
+    if (!/^(versao|reinspecaoDe|observacao|(resposta|observacao|fotos)_\d{1,10})$/.test(name)) continue;
+    if (typeof value === "string") {
+      values[name] = value.slice(0, 2000);
+      form.append(name, values[name]!);
+    } else if (value.size > 0) form.append(name, value, value.name);
+  }
+  form.set("ambienteId", String(environmentId));
+  const result = await submitInspection(api, form);
+  if (result.ok)
+    return redirectWithToast(args.context, `${INSPECTIONS_PATH}/${result.data.id}`, {
+      type: result.data.aprovada ? "success" : "error",
+      title: T.submitted,
+      description: `Nota ${percent(result.data.nota)}: ${resultLabel(result.data.aprovada).toLowerCase()}.`,
+    });
+  if (result.status === 401 || result.status === 404) return failLoad(api, result, result.message);
+  return data<InspectionFormActionData>({ message: result.message, values }, { status: result.status });
+}
+
+export async function inspectionLoader(args: LoaderFunctionArgs) {
+  const api = await caller(args, INSPECTIONS_PATH);
+  const id = idParam(args.params.id);
+  const result = await findInspection(api, id);
+  if (!result.ok) return failLoad(api, result, "Não foi possível carregar a inspeção.");
+  const inspection = result.data;
+  const mayInspect = can(api.auth.user, "inspect");
+  const mayHandle = can(api.auth.user, "handleIncidents");
+  const failures = inspection.respostas.some((answer) => answer.resposta === "nao_conforme" && !answer.ocorrencia);
+  const [kinds, asgs] = await Promise.all([
+    mayInspect && failures ? listIncidentKinds(api) : null,
+    mayHandle && failures ? listSchedulableUsers(api, { filialId: inspection.filial.id }) : null,
+  ]);
+  const photoUrl = (name: string) => `${INSPECTIONS_PATH}/${id}/fotos/${encodeURIComponent(name)}`;
+  return {
+    texts: T,
+    formula: SCORE_FORMULA,
+    mayInspect,
+    kinds: kinds?.ok ? kinds.data.items.filter((kind) => kind.ativo).map(({ id, nome }) => ({ id, nome })) : [],
+    asgs: asgs?.ok ? asgs.data.map((person) => ({ id: person.id, nome: person.nome })) : [],
+    inspection: {
+      ...inspection,
+      notaText: percent(inspection.nota),
+      notaMinimaText: percent(inspection.notaMinima),
+      resultado: resultLabel(inspection.aprovada),
+      emText: dateText(inspection.em),
+      respostas: inspection.respostas.map((answer) => ({
+        ...answer,
+        label: ANSWER_LABELS[answer.resposta as Answer],
+        ocorrenciaStatus: answer.ocorrencia
+          ? (INCIDENT_STATUS_LABELS[answer.ocorrencia.status as IncidentStatus] ?? answer.ocorrencia.status)
+          : null,
+        fotoUrls: answer.fotos.map(photoUrl),
+      })),
+      reinspecoes: inspection.reinspecoes.map((row) => ({
+        ...row,
+        notaText: percent(row.nota),
+        emText: dateText(row.em),
+      })),
+      anterior: inspection.anterior
+        ? {
+            ...inspection.anterior,
+            notaText: percent(inspection.anterior.nota),
+            emText: dateText(inspection.anterior.em),
+            mudancas: inspection.anterior.mudancas.map((change) => ({
+              ...change,
+              antesLabel: change.antes ? ANSWER_LABELS[change.antes] : "Item novo",
+              agoraLabel: ANSWER_LABELS[change.agora],
+              mudou: change.antes !== change.agora,
+            })),
+          }
+        : null,
+    },
+  };
+}
+
+export type InspectionActionData = { message: string; itemId: number };
+
+/** A failure's 'Abrir ocorrência' (with, for managers, a corrective cleaning by an ASG of the branch). */
+export async function inspectionAction(args: ActionFunctionArgs) {
+  const api = await caller(args, INSPECTIONS_PATH);
+  const id = idParam(args.params.id);
+  const form = await args.request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const itemId = positiveId(text("item")) ?? 0;
+  const colaborador = positiveId(text("colaborador"));
+  const result = await openFailureIncident(api, id, itemId, {
+    tipoId: positiveId(text("tipo")) ?? 0,
+    ...(colaborador ? { colaboradorId: colaborador } : {}),
+  });
+  if (result.ok)
+    return redirectWithToast(args.context, `${INSPECTIONS_PATH}/${id}`, {
+      type: "success",
+      title: colaborador ? T.correctiveCreated : T.incidentOpened,
+      description: `Ocorrência nº ${result.data.ocorrenciaId}`,
+    });
+  if (result.status === 401 || (result.status === 404 && !itemId)) return failLoad(api, result, result.message);
+  return data<InspectionActionData>({ message: result.message, itemId }, { status: result.status });
+}
