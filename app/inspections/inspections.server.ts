@@ -231,7 +231,7 @@ export async function inspectionFormAction(args: ActionFunctionArgs) {
   const result = await submitInspection(api, form);
   if (result.ok)
     return redirectWithToast(args.context, `${INSPECTIONS_PATH}/${result.data.id}`, {
-      type: result.data.aprovada ? "success" : "error",
+      type: "success",
       title: T.submitted,
       description: `Nota ${percent(result.data.nota)}: ${resultLabel(result.data.aprovada).toLowerCase()}.`,
     });

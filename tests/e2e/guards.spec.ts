@@ -39,6 +39,13 @@ test.describe("signed out", () => {
       "/ocorrencias?status=aberta&atrasadas=1",
       "/ocorrencias/1",
       "/ocorrencias/tipos",
+      "/inspecoes?resultado=reprovada&agrupar=semana",
+      "/inspecoes/nova?q=banheiro",
+      "/inspecoes/nova/1?reinspecao=1",
+      "/inspecoes/1",
+      "/inspecoes/checklists",
+      "/inspecoes/checklists/cadastrar?filial=2",
+      "/inspecoes/checklists/1/editar",
     ]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/?redirectTo=${encodeURIComponent(path)}`);
@@ -74,6 +81,7 @@ test.describe("signed out", () => {
       "/historico-tarefas/exportar.xlsx?inicio=2026-01-01",
       "/imagens-tarefas/exportar.xlsx?atividade=imagens",
       "/ocorrencias/1/fotos/foto.jpg",
+      "/inspecoes/1/fotos/foto.jpg",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);
