@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { addDays } from "date-fns";
+import type { z } from "zod";
 
 import { INCIDENT_STATUS_LABELS, type IncidentStatus } from "../../api/domain/incidents";
 import {
@@ -14,6 +15,7 @@ import {
 } from "../../api/domain/inspections";
 import { can } from "../../api/domain/roles";
 import { businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
+import type { Inspection } from "../../api/routes/inspections";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { listIncidentKinds } from "~/incidents/incidents.server";
@@ -85,11 +87,43 @@ export function readInspectionFilters(url: string) {
   };
 }
 
-export async function inspectionListLoader(args: LoaderFunctionArgs) {
+export type InspectionFilters = ReturnType<typeof readInspectionFilters>;
+
+/** The list's API query from its URL state: the page, its downloads (every page) and the scores read the same. */
+export function inspectionQuery(api: SignedInCaller, filters: InspectionFilters) {
+  // Company-wide callers choose a branch; the others' scope is their branch already.
+  const companyWide = "companyId" in scopeQuery(api.auth);
+  return {
+    companyWide,
+    query: {
+      filialId: companyWide ? (filters.filial ?? undefined) : undefined,
+      ambienteId: filters.ambiente ?? undefined,
+      dataIni: filters.de ?? undefined,
+      dataFim: filters.ate ?? undefined,
+      resultado: filters.resultado ?? undefined,
+    },
+  };
+}
+
+/** The list's caller and URL state (the page and its downloads). */
+export async function inspectionView(args: LoaderFunctionArgs) {
   const api = await caller(args, INSPECTIONS_PATH);
   const filters = readInspectionFilters(args.request.url);
-  const companyWide = "companyId" in scopeQuery(api.auth);
-  const filialId = companyWide ? (filters.filial ?? undefined) : undefined;
+  return { api, filters, ...inspectionQuery(api, filters) };
+}
+
+/** A row as the list and the downloads write it. */
+export const inspectionLine = (row: z.infer<typeof Inspection>) => ({
+  ...row,
+  notaText: percent(row.nota),
+  notaMinimaText: percent(row.notaMinima),
+  resultado: resultLabel(row.aprovada),
+  emText: dateText(row.em),
+});
+
+export async function inspectionListLoader(args: LoaderFunctionArgs) {
+  const { api, filters, companyWide, query } = await inspectionView(args);
+  const filialId = query.filialId;
   // The scores read the list's period, or the last 30 days.
   const scoreTo = filters.ate ?? businessToday();
   const scoreFrom =
@@ -98,15 +132,7 @@ export async function inspectionListLoader(args: LoaderFunctionArgs) {
       .toISOString()
       .slice(0, 10);
   const [page, scores, branches] = await Promise.all([
-    listInspections(api, {
-      filialId,
-      ambienteId: filters.ambiente ?? undefined,
-      dataIni: filters.de ?? undefined,
-      dataFim: filters.ate ?? undefined,
-      resultado: filters.resultado ?? undefined,
-      page: filters.pagina,
-      size: PAGE_SIZE,
-    }),
+    listInspections(api, { ...query, page: filters.pagina, size: PAGE_SIZE }),
     inspectionScores(api, { agrupar: filters.agrupar, dataIni: scoreFrom, dataFim: scoreTo, filialId }),
     companyWide ? listActiveBranches(api) : null,
   ]);
@@ -120,12 +146,8 @@ export async function inspectionListLoader(args: LoaderFunctionArgs) {
     branches: branches?.data ?? null,
     mayInspect: can(api.auth.user, "inspect"),
     mayEditChecklists: can(api.auth.user, "editRegisters"),
-    rows: page.data.items.map((row) => ({
-      ...row,
-      notaText: percent(row.nota),
-      resultado: resultLabel(row.aprovada),
-      emText: dateText(row.em),
-    })),
+    rows: page.data.items.map(inspectionLine),
+    downloadQuery: new URL(args.request.url).search,
     total: page.data.total,
     scores: {
       groups: SCORE_GROUPS.map((value) => ({ value, label: SCORE_GROUP_LABELS[value] })),

@@ -53,6 +53,7 @@ export default function InspectionList() {
     rows,
     total,
     scores,
+    downloadQuery,
   } = useLoaderData<typeof inspectionListLoader>();
   const kept = (
     [
@@ -85,6 +86,16 @@ export default function InspectionList() {
           </Link>
         ) : null}
         {mayEditChecklists ? <Link to="/inspecoes/checklists">Checklists e nota mínima</Link> : null}
+        {total > 0 ? (
+          <>
+            <a className="button" href={`/inspecoes/exportar.xlsx${downloadQuery}`} download>
+              Exportar Excel
+            </a>
+            <a className="button" href={`/inspecoes/exportar.pdf${downloadQuery}`} download>
+              Exportar PDF
+            </a>
+          </>
+        ) : null}
       </p>
       <Form method="get" className="list-search incident-filters" role="search">
         {branches ? (

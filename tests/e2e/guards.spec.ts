@@ -82,6 +82,8 @@ test.describe("signed out", () => {
       "/imagens-tarefas/exportar.xlsx?atividade=imagens",
       "/ocorrencias/1/fotos/foto.jpg",
       "/inspecoes/1/fotos/foto.jpg",
+      "/inspecoes/exportar.xlsx?resultado=reprovada",
+      "/inspecoes/exportar.pdf?de=2026-01-01",
     ]) {
       const answer = await page.request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);

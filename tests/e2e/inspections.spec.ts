@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import ExcelJS from "exceljs";
 
 import { BRANCHES, uniquePrefix } from "../support/e2e-catalogues.ts";
 import { DEMO_PASSWORD } from "../support/e2e-data.ts";
-import { apiToken, createEnvironments } from "../support/e2e-environments.ts";
+import { apiToken, createEnvironments, readPdf } from "../support/e2e-environments.ts";
 import { expect, test, toast } from "../support/e2e-fixtures.ts";
 import { tinyPng } from "../support/files.ts";
 
@@ -140,6 +141,43 @@ test("the auditor inspects at 360 px with two failures and photos; a failure bec
   await expect(page.getByRole("table", { name: "Inspeções (2)" })).toBeVisible();
   const scores = page.getByRole("table", { name: "Nota média por ambiente" });
   await expect(scores.getByRole("row").filter({ hasText: name })).toContainText("76,5%");
+
+  // The downloads hold the list as filtered (this room's two).
+  if (testInfo.project.name === "js") {
+    const [excel] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Exportar Excel" }).click(),
+    ]);
+    expect(excel.suggestedFilename()).toMatch(/^inspecoes-\d{2}-\d{2}-\d{4}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await excel.path());
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 10)).toEqual([
+      "Nº",
+      "Data",
+      "Filial",
+      "Ambiente",
+      "Checklist",
+      "Inspetor",
+      "Nota",
+      "Nota mínima",
+      "Resultado",
+    ]);
+    const lines = [2, 3].map((row) => (sheet.getRow(row).values as unknown[]).slice(1));
+    expect(lines.map((line) => [line[3], line[6], line[8], line[9]])).toEqual([
+      [name, "100,0%", "Aprovada", firstId],
+      [name, "52,9%", "Reprovada", "-"],
+    ]);
+    expect(sheet.rowCount).toBe(3);
+    const [pdf] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Exportar PDF" }).click(),
+    ]);
+    const { text } = await readPdf(pdf);
+    expect(text[0]).toContain("Inspeções");
+    expect(text[0]).toContain("52,9%");
+    expect(text[0]).toContain("Reprovada");
+  }
 
   // The client (of Filial Aldeota) reads the scores in its report.
   await signInAs("cliente");
