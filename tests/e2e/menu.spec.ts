@@ -22,6 +22,7 @@ const MENUS: Record<SharedAccount, { home: string; groups: string[]; links: stri
     links: [
       "Início",
       "Ocorrências",
+      "Inspeções",
       "Empresa matriz",
       "Filiais",
       ...REGISTERS,
@@ -34,31 +35,35 @@ const MENUS: Record<SharedAccount, { home: string; groups: string[]; links: stri
   admin: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", "Ocorrências", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+    links: ["Início", "Ocorrências", "Inspeções", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
   },
   coordenador: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", "Ocorrências", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+    links: ["Início", "Ocorrências", "Inspeções", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
   },
-  auditor: { home: "/dashboard", groups: ["Relatórios"], links: ["Início", "Ocorrências", ...REPORTS, "Auditoria"] },
+  auditor: {
+    home: "/dashboard",
+    groups: ["Relatórios"],
+    links: ["Início", "Ocorrências", "Inspeções", ...REPORTS, "Auditoria"],
+  },
   // Clients: no Início, no Cadastros, their branch's incidents (issue 28), reports only with the task ones.
   cliente: {
     home: "/historico-tarefas",
     groups: ["Relatórios"],
-    links: ["Ocorrências", "Atividades", "Imagens", "Relatório do cliente", "Auditoria"],
+    links: ["Ocorrências", "Inspeções", "Atividades", "Imagens", "Relatório do cliente", "Auditoria"],
   },
   // The other tenant's administrator: the same menu as the demo one's.
   outra: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", "Ocorrências", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
+    links: ["Início", "Ocorrências", "Inspeções", "Filiais", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria", "FAQ"],
   },
   // No role: the registers, but no FAQ in the menu.
   semnivel: {
     home: "/dashboard",
     groups: ["Cadastros", "Usuários", "Relatórios"],
-    links: ["Início", "Ocorrências", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria"],
+    links: ["Início", "Ocorrências", "Inspeções", ...REGISTERS, ...USERS, ...REPORTS, "Auditoria"],
   },
 };
 

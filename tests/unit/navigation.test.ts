@@ -26,6 +26,7 @@ describe("menuFor (spec 000 §6)", () => {
     expect(labels(entries)).toEqual([
       "Início",
       "Ocorrências",
+      "Inspeções",
       "Cadastros",
       "Usuários",
       "Relatórios",
@@ -42,6 +43,7 @@ describe("menuFor (spec 000 §6)", () => {
     expect(labels(entries)).toEqual([
       "Início",
       "Ocorrências",
+      "Inspeções",
       "Cadastros",
       "Usuários",
       "Relatórios",
@@ -56,6 +58,7 @@ describe("menuFor (spec 000 §6)", () => {
     expect(labels(entries)).toEqual([
       "Início",
       "Ocorrências",
+      "Inspeções",
       "Cadastros",
       "Usuários",
       "Relatórios",
@@ -67,12 +70,20 @@ describe("menuFor (spec 000 §6)", () => {
 
   test("no role: Cadastros and Usuários, but no FAQ", () => {
     const entries = menu(null);
-    expect(labels(entries)).toEqual(["Início", "Ocorrências", "Cadastros", "Usuários", "Relatórios", "Auditoria"]);
+    expect(labels(entries)).toEqual([
+      "Início",
+      "Ocorrências",
+      "Inspeções",
+      "Cadastros",
+      "Usuários",
+      "Relatórios",
+      "Auditoria",
+    ]);
     expect(childrenOf(entries, "Cadastros")).toEqual(REGISTERS);
   });
 
   test.each([
-    [4, ["Início", "Ocorrências", "Relatórios", "Auditoria"]],
+    [4, ["Início", "Ocorrências", "Inspeções", "Relatórios", "Auditoria"]],
     // Field staff handle incidents through the execution API, not the office's list (issue 28).
     [5, ["Início", "Relatórios", "Auditoria"]],
   ])("roleId %s: no Cadastros, Usuários or FAQ", (roleId, expected) => {
@@ -83,7 +94,7 @@ describe("menuFor (spec 000 §6)", () => {
 
   test("roleId 7 (client): no Início, no Cadastros, Relatórios only Atividades, Imagens and the client report", () => {
     const entries = menu(7);
-    expect(labels(entries)).toEqual(["Ocorrências", "Relatórios", "Auditoria"]);
+    expect(labels(entries)).toEqual(["Ocorrências", "Inspeções", "Relatórios", "Auditoria"]);
     expect(entries.find((entry) => entry.label === "Relatórios")?.children).toEqual([
       { label: "Atividades", to: "/historico-tarefas" },
       { label: "Imagens", to: "/imagens-tarefas" },
