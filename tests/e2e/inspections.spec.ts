@@ -60,6 +60,18 @@ test("the auditor inspects at 360 px with two failures and photos; a failure bec
   ]);
 
   await signInAs("auditor");
+  if (testInfo.project.name === "no-js") {
+    // The room's QR page offers 'Inspecionar' to the signed-in inspector, and only to them (visitors get the one
+    // public page).
+    await page.goto(`/info/ambiente/${roomId}`);
+    await expect(page.getByRole("link", { name: "Inspecionar este ambiente" })).toHaveAttribute(
+      "href",
+      `/inspecoes/nova/${roomId}`,
+    );
+    const visitor = await request.get(`/info/ambiente/${roomId}`);
+    expect(await visitor.text()).not.toContain("Inspecionar este ambiente");
+    expect(visitor.headers()["cache-control"]).toBe("public, max-age=60");
+  }
   await page.goto("/inspecoes");
   await page.getByRole("link", { name: "Nova inspeção" }).click();
   await expect(page).toHaveURL("/inspecoes/nova");

@@ -46,6 +46,17 @@ function appWithCache() {
 }
 
 describe("publicCache", () => {
+  test("a request with cookies (a signed-in person's page) is neither served from nor kept in the cache", async () => {
+    const app = appWithCache();
+    const visitor = await app.get("/sala/1");
+    const signedIn = await app.get("/sala/1", { headers: { cookie: "sessao=abc" } });
+    expect(signedIn.text).not.toBe(visitor.text);
+    expect(signedIn.headers.get("age")).toBeNull();
+    // The visitors' copy is still the one kept.
+    expect((await app.get("/sala/1")).text).toBe(visitor.text);
+    expect(app.renders()).toBe(2);
+  });
+
   test("a public answer is replayed for max-age seconds, with its Age and the nonce it was rendered with", async () => {
     const app = appWithCache();
     const first = await app.get("/sala/1");
