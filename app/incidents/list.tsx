@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { DataList, type DataColumn } from "~/components/data-list";
-import { FilterSelect } from "~/components/filter-select";
+import { BranchFilter, DayRangeFields, FilterSelect } from "~/components/filter-select";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
 import type { ListParams } from "~/lib/list-params";
@@ -81,23 +81,8 @@ export default function IncidentList() {
           value={filters.tipo}
           options={kinds.map((kind) => ({ value: kind.id, label: kind.nome }))}
         />
-        {branches ? (
-          <FilterSelect
-            name="filial"
-            label="Filial"
-            all="Todas"
-            value={filters.filial}
-            options={branches.map((branch) => ({ value: branch.id, label: branch.nome }))}
-          />
-        ) : null}
-        <div className="field field-narrow">
-          <label htmlFor="de">Relatadas de</label>
-          <input id="de" name="de" type="date" defaultValue={filters.de ?? ""} />
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor="ate">até</label>
-          <input id="ate" name="ate" type="date" defaultValue={filters.ate ?? ""} />
-        </div>
+        <BranchFilter branches={branches} value={filters.filial} />
+        <DayRangeFields label="Relatadas de" de={filters.de} ate={filters.ate} />
         <label className="check">
           <input type="checkbox" name="atrasadas" value="1" defaultChecked={filters.atrasadas} />
           Só atrasadas

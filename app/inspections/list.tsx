@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { DataList, type DataColumn } from "~/components/data-list";
-import { FilterSelect } from "~/components/filter-select";
+import { BranchFilter, DayRangeFields, FilterSelect } from "~/components/filter-select";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
 import type { ListParams } from "~/lib/list-params";
@@ -98,15 +98,7 @@ export default function InspectionList() {
         ) : null}
       </p>
       <Form method="get" className="list-search incident-filters" role="search">
-        {branches ? (
-          <FilterSelect
-            name="filial"
-            label="Filial"
-            all="Todas"
-            value={filters.filial}
-            options={branches.map((branch) => ({ value: branch.id, label: branch.nome }))}
-          />
-        ) : null}
+        <BranchFilter branches={branches} value={filters.filial} />
         <FilterSelect
           name="resultado"
           label="Resultado"
@@ -117,14 +109,7 @@ export default function InspectionList() {
             { value: "reprovada", label: T.failed },
           ]}
         />
-        <div className="field field-narrow">
-          <label htmlFor="de">Inspecionadas de</label>
-          <input id="de" name="de" type="date" defaultValue={filters.de ?? ""} />
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor="ate">até</label>
-          <input id="ate" name="ate" type="date" defaultValue={filters.ate ?? ""} />
-        </div>
+        <DayRangeFields label="Inspecionadas de" de={filters.de} ate={filters.ate} />
         {filters.ambiente ? <input type="hidden" name="ambiente" value={filters.ambiente} /> : null}
         {filters.agrupar !== "ambiente" ? <input type="hidden" name="agrupar" value={filters.agrupar} /> : null}
         <button type="submit" className="button">

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { DataList, type DataColumn } from "~/components/data-list";
-import { FilterSelect } from "~/components/filter-select";
+import { BranchFilter } from "~/components/filter-select";
 import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
 import type { ListParams } from "~/lib/list-params";
@@ -64,15 +64,7 @@ export default function InspectionRooms() {
           <label htmlFor="q">Ambiente</label>
           <input id="q" name="q" type="search" defaultValue={q} maxLength={100} />
         </div>
-        {branches ? (
-          <FilterSelect
-            name="filial"
-            label="Filial"
-            all="Todas"
-            value={filial}
-            options={branches.map((branch) => ({ value: branch.id, label: branch.nome }))}
-          />
-        ) : null}
+        <BranchFilter branches={branches} value={filial} />
         <button type="submit" className="button">
           Buscar
         </button>
