@@ -65,7 +65,7 @@ export type HistoryData = {
 };
 
 /** The internal triggers that check a table's own foreign keys on insert and update (RI_FKey_check_*). */
-async function foreignKeyChecks(db: Kysely<DB>, tables: string[]) {
+export async function foreignKeyChecks(db: Kysely<DB>, tables: string[]) {
   const rows = await sql<{ table: string; trigger: string }>`
     select c.relname "table", t.tgname "trigger"
     from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc f on f.oid = t.tgfoid
@@ -75,7 +75,11 @@ async function foreignKeyChecks(db: Kysely<DB>, tables: string[]) {
 }
 
 /** Switching an internal trigger needs a superuser (PGlite's user; the bench's PostgreSQL user, postgres). */
-async function setTriggers(db: Kysely<DB>, triggers: { table: string; trigger: string }[], to: "enable" | "disable") {
+export async function setTriggers(
+  db: Kysely<DB>,
+  triggers: { table: string; trigger: string }[],
+  to: "enable" | "disable",
+) {
   for (const { table, trigger } of triggers)
     await sql`alter table ${sql.table(table)} ${sql.raw(to)} trigger ${sql.id(trigger)}`.execute(db);
 }

@@ -4,8 +4,8 @@
  * catalogue Excel export at 10,000 and 100,000 rows (bench/export.ts), and the bulk QR PDF of 500 environments
  * (bench/qr-pdf.ts), report PDFs through the server's PDF pool while /healthz is probed (bench/pdf-pool.ts), and
  * scheduling (bench/scheduling.ts: a year of 20 cleanings a day, a month over 2,000 agendas, the demo simulator), and
- * the history reports over a year of ~1,000,000 history rows with their Excel exports (bench/reports.ts). See
- * bench/README.md.
+ * the history reports over a year of ~1,000,000 history rows with their Excel exports (bench/reports.ts), and the
+ * scored inspections over 100,000 inspections of a year (bench/inspections.ts). See bench/README.md.
  */
 import os from "node:os";
 import path from "node:path";
@@ -34,6 +34,7 @@ import {
   reportExportTable,
   type ExportRow,
 } from "./export.ts";
+import { inspectionsReport, INSPECTIONS, measureInspections } from "./inspections.ts";
 import { legacyReport, measureLegacy } from "./legacy.ts";
 import {
   apiSignIn,
@@ -83,6 +84,7 @@ const SETTINGS = {
   scheduling: process.env.BENCH_SCHEDULING !== "0",
   reports: process.env.BENCH_REPORTS !== "0",
   legacyRows: numberFromEnv("BENCH_LEGACY_ROWS", 100_000),
+  inspections: numberFromEnv("BENCH_INSPECTIONS", INSPECTIONS),
   reportExportRuns: Math.max(1, numberFromEnv("BENCH_REPORT_EXPORT_RUNS", 3)),
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
@@ -418,6 +420,7 @@ async function main() {
   if (SETTINGS.only === "scheduling") return runScheduling();
   if (SETTINGS.only === "reports") return runReports();
   if (SETTINGS.only === "legacy") return runLegacy();
+  if (SETTINGS.only === "inspections") return runInspections();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -464,6 +467,7 @@ async function main() {
   if (SETTINGS.scheduling) await runScheduling();
   if (SETTINGS.reports) await runReports();
   if (SETTINGS.legacyRows) await runLegacy();
+  if (SETTINGS.inspections) await runInspections();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -564,6 +568,33 @@ async function runLegacy() {
   );
   console.log(legacyReport(result));
   if (SETTINGS.only === "legacy") console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
+}
+
+/**
+ * Scored inspections (issue 29; bench/inspections.ts): BENCH_INSPECTIONS (100,000; 0 skips it) inspections of a year
+ * with ~6 answers each written by SQL, then the list (first, deep, one branch, 31 days), the scores by week and by room
+ * over 366 days, the audit dashboard's board 9 and the /inspecoes page under load, on PGlite (and PostgreSQL with
+ * DATABASE_URL).
+ */
+async function runInspections() {
+  const result = await measureInspections(
+    { ...SETTINGS, inspections: SETTINGS.inspections || INSPECTIONS },
+    progress,
+    problems,
+  );
+  console.log(
+    `\nScored inspections (issue 29, bench/inspections.ts): ${fmt.int(SETTINGS.inspections || INSPECTIONS)} inspections ` +
+      `over a year written by SQL, then the list, the scores and the page, API token (page: cookie) of the demo admin, ` +
+      `${SETTINGS.connections} connections`,
+  );
+  console.log(inspectionsReport(result));
+  if (SETTINGS.only === "inspections") {
+    console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
+    if (problems.length) {
+      console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+      process.exitCode = 1;
+    }
+  }
 }
 
 /** Speed at scale (bench/scale.ts): the framework floor, 10,000 and 50,000 rows on both databases, the JS budget. */

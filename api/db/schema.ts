@@ -238,6 +238,16 @@ export interface InspectionAnswers {
   resposta: "conforme" | "nao_conforme" | "nao_se_aplica";
 }
 
+export interface InspectionDays {
+  aprovadas: number;
+  branch_id: number;
+  company_id: number;
+  dia: string;
+  environment_id: number;
+  inspecoes: number;
+  soma_nota: Numeric;
+}
+
 export interface Inspections {
   aprovada: boolean;
   branch_id: number;
@@ -462,6 +472,7 @@ export interface DB {
   incident_kinds: IncidentKinds;
   incidents: Incidents;
   inspection_answers: InspectionAnswers;
+  inspection_days: InspectionDays;
   inspections: Inspections;
   legacy_history: LegacyHistory;
   legacy_observations: LegacyObservations;

@@ -1,13 +1,15 @@
 import { differenceInCalendarDays } from "date-fns";
 
+import { percent } from "./inspections.ts";
 import { MAX_ITEM_MS } from "./reports.ts";
 import { dayOf } from "./schedule-expansion.ts";
 
 /**
  * The audit dashboard's rules (spec 001 §2.13, §5 'Audit dashboard filter', §8, §9; issue 25; docs/audit-dashboard.md):
- * the eight boards, their limits, and each chart's description (type, labels, values, colours, pt-BR title and
- * summary) built from its SQL aggregate (api/services/audit.ts). One description, two renderers: chart.js in the
- * browser, the same chart.js configuration drawn as SVG on the server (no JS and the PDF).
+ * the nine boards (the spec's eight, and ours: the inspections' mean score, issue 29), their limits, and each chart's
+ * description (type, labels, values, colours, pt-BR title and summary) built from its SQL aggregate
+ * (api/services/audit.ts). One description, two renderers: chart.js in the browser, the same chart.js configuration
+ * drawn as SVG on the server (no JS and the PDF).
  */
 
 export const AUDIT_TEXTS = {
@@ -26,7 +28,10 @@ export const AUDIT_TEXTS = {
   tooManyChoices: "Escolha no máximo 50 itens em cada filtro.",
 } as const;
 
-/** The boards (quadros), ID 1 to 8 in order: title (§2.13) and Excel sheet name (§9). */
+/**
+ * The boards (quadros) in order: title and Excel sheet name. 1 to 8 are the spec's (§2.13, §9); 9 is ours (issue 29,
+ * docs/inspections.md): the inspections' mean score per week.
+ */
 export const AUDIT_BOARDS = [
   { id: 1, title: "Ambientes", sheet: "Ambientes" },
   { id: 2, title: "Atividades em aberto por funcionário", sheet: "Atv em aberto por func" },
@@ -36,8 +41,18 @@ export const AUDIT_BOARDS = [
   { id: 6, title: "Tempo Previsto x Realizado", sheet: "Previsto X Realizado" },
   { id: 7, title: "Utilização do App", sheet: "Utilizacao do App" },
   { id: 8, title: "Resumo das Atividades", sheet: "Resumo das Atividades" },
+  { id: 9, title: "Inspeções: pontuação média", sheet: "Inspeções" },
 ] as const;
 export type BoardId = (typeof AUDIT_BOARDS)[number]["id"];
+
+/** The board drawn from inspections rather than from the scheduled slots. */
+export const INSPECTION_BOARD = 9 satisfies BoardId;
+/**
+ * Boards a company chooses on purpose: offered on the company forms like every default board, but a new company's form
+ * leaves them unticked (the spec's eight start ticked). Inspections are a feature a company may not use at all, and an
+ * always-empty chart would only say 'Sem dados'.
+ */
+export const OPT_IN_BOARDS: readonly BoardId[] = [INSPECTION_BOARD];
 
 /** §9: top 10 for most boards, top 8 for planned versus actual. */
 export const TOP = 10;
@@ -48,6 +63,8 @@ export const TOP_BRANCHES = 20;
 export const ITEM_CAP_MS = MAX_ITEM_MS;
 /** The longest period one request aggregates (a year and a day), and the most ids one filter takes. */
 export const AUDIT_MAX_DAYS = 366;
+/** The most weeks the inspection chart answers: a period of AUDIT_MAX_DAYS touches at most 54 (a bound, not a cut). */
+export const AUDIT_MAX_WEEKS = 60;
 export const AUDIT_MAX_CHOICES = 50;
 /** §9: the font size starts at 11 and moves by 1; kept between these (ours). */
 export const FONT_DEFAULT = 11;
@@ -109,6 +126,12 @@ export type AuditAggregates = {
   6: (Room & { plannedMs: number; actualMs: number })[];
   7: { id: number; nome: string; scheduled: number; started: number }[];
   8: { id: number; nome: string; done: number; notDone: number }[];
+  /**
+   * The weeks with inspections, in order: `semana` the Monday (yyyy-MM-dd, America/Fortaleza), `media` the mean of
+   * the week's scores (percent, one decimal, half up), `inspecoes` how many, `soma` their scores summed (one decimal),
+   * so the period's mean is exact and not a mean of rounded means.
+   */
+  9: { semana: string; media: number; inspecoes: number; soma: number }[];
 };
 
 /** A chart as both renderers draw it and the table under it reads it. */
@@ -119,8 +142,11 @@ export type ChartDescription = {
   type: "doughnut" | "bar";
   /** Bars stacked (one bar per label, a segment per dataset) rather than grouped. */
   stacked: boolean;
-  /** What the numbers are: counts, hours or minutes (one decimal) or a percentage (two decimals). */
-  unit: "atividades" | "horas" | "minutos" | "%";
+  /**
+   * What the numbers are: counts, hours or minutes (one decimal), a percentage (two decimals) or an inspection score
+   * ('nota': a percentage with one decimal, as the inspections write it).
+   */
+  unit: "atividades" | "horas" | "minutos" | "%" | "nota";
   labels: string[];
   /** A doughnut has one dataset with a colour per label; bars a colour per dataset. */
   datasets: { label: string; data: number[]; colours: string[] }[];
@@ -151,8 +177,23 @@ export function valueText(unit: ChartDescription["unit"], value: number) {
   if (unit === "horas") return hoursText(value);
   if (unit === "minutos") return minutesText(value);
   if (unit === "%") return percentText(value);
+  if (unit === "nota") return percent(value);
   return activities(value);
 }
+
+/**
+ * The mean of scores summed to `sum` (percent, one decimal) over `count` inspections: one decimal, half up, in integer
+ * tenths (the rule of the inspections' own means, SQL's round(Σ nota ÷ n, 1)); 0 for none.
+ */
+export function meanScore(sum: number, count: number) {
+  if (count <= 0) return 0;
+  const tenths = Math.round(sum * 10);
+  return Math.floor((2 * tenths + count) / (2 * count)) / 10;
+}
+
+/** A week as the inspection chart names it: 'Semana de 02/11' (the Monday). */
+export const weekLabel = (monday: string) => `Semana de ${monday.slice(8, 10)}/${monday.slice(5, 7)}`;
+const inspectionsText = (count: number) => `${count.toLocaleString("pt-BR")} ${count === 1 ? "inspeção" : "inspeções"}`;
 
 const board = (id: BoardId) => AUDIT_BOARDS[id - 1];
 const palette = (count: number) => Array.from({ length: count }, (_, index) => PALETTE[index % PALETTE.length]);
@@ -335,6 +376,30 @@ export const CHARTS: { [K in BoardId]: (rows: AuditAggregates[K]) => ChartDescri
       },
       `Feitas: ${activities(done)}; não feitas: ${activities(notDone)}` +
         (shown.length === 1 ? `, de ${labels[0]}.` : `, dos ${shown.length} colaboradores com mais atividades.`),
+    );
+  },
+  9: (rows) => {
+    const shown = rows.slice(0, AUDIT_MAX_WEEKS);
+    const count = shown.reduce((sum, row) => sum + row.inspecoes, 0);
+    const mean = meanScore(
+      shown.reduce((sum, row) => sum + row.soma, 0),
+      count,
+    );
+    const last = shown.at(-1);
+    const lastWeek = last ? weekLabel(last.semana).toLowerCase() : "";
+    return describe(
+      9,
+      {
+        type: "bar",
+        stacked: false,
+        unit: "nota",
+        labels: shown.map((row) => weekLabel(row.semana)),
+        datasets: [{ label: "Pontuação média", data: shown.map((row) => row.media), colours: [PALETTE[0]] }],
+      },
+      `Pontuação média de ${percent(mean)} em ${inspectionsText(count)}, ` +
+        (shown.length === 1
+          ? `na ${lastWeek}.`
+          : `${shown.length} semanas com inspeções; na última, ${lastWeek}: ${percent(last?.media ?? 0)}.`),
     );
   },
 };

@@ -23,8 +23,9 @@ export const INSPECTION_LIMITS = {
   weightMax: 5,
   noteMax: 500,
   observationMax: 1000,
-  /** Photos of one item, each at most the execution API's photo size. */
+  /** Photos of one item, each at most the execution API's photo size; of one whole inspection. */
   photosPerItem: 3,
+  photosPerInspection: 15,
   /** The pass mark a company starts with. */
   defaultPassMark: 85,
 } as const;
@@ -90,6 +91,8 @@ export const INSPECTION_TEXTS = {
   noteTooLong: "A observação de um item pode ter no máximo 500 caracteres.",
   observationTooLong: "A observação geral pode ter no máximo 1000 caracteres.",
   tooManyPhotos: "Cada item aceita no máximo 3 fotos.",
+  tooManyPhotosInAll: "Uma inspeção aceita no máximo 15 fotos.",
+  checklistChanged: "O checklist deste ambiente mudou enquanto a inspeção era feita: abra o formulário de novo.",
   reinspectionOtherRoom: "A reinspeção deve ser do mesmo ambiente da inspeção original.",
   passMarkInvalid: "A nota mínima vai de 0 a 100, com no máximo uma casa decimal.",
   failureOnly: "Só um item 'Não conforme' pode abrir uma ocorrência.",

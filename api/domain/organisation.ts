@@ -182,13 +182,19 @@ export function toBoardIds(value: unknown): number[] {
   return [...new Set(ids.map((id) => (Number.isInteger(id) ? id : 0)))];
 }
 
-/** Ids 1 to 8 (spec 000 §3), at least one; a message on the field itself, not on one entry. */
+/**
+ * The audit boards' highest id: 1 to 8 the spec's (000 §3), 9 ours (the inspections' chart, api/domain/audit.ts
+ * AUDIT_BOARDS). A literal, not AUDIT_BOARDS.length: the company forms' browser bundle stays clear of the audit module.
+ */
+const BOARD_ID_MAX = 9;
+
+/** Ids 1 to 9, at least one; a message on the field itself, not on one entry (the API checks them against `boards`). */
 export const boardIdsField = preprocess(
   toBoardIds,
   z.array(z.number()).check(
     z.minLength(1, COMPANY_TEXTS.boardsRequired),
-    z.maxLength(8, COMPANY_TEXTS.boardInvalid),
-    z.refine((ids: number[]) => ids.every((id) => id >= 1 && id <= 8), COMPANY_TEXTS.boardInvalid),
+    z.maxLength(BOARD_ID_MAX, COMPANY_TEXTS.boardInvalid),
+    z.refine((ids: number[]) => ids.every((id) => id >= 1 && id <= BOARD_ID_MAX), COMPANY_TEXTS.boardInvalid),
   ),
 );
 

@@ -53,12 +53,16 @@ export type AuditParams = z.input<typeof AuditParams>;
 
 const Chart = z
   .object({
-    board: z.literal([1, 2, 3, 4, 5, 6, 7, 8]),
+    board: z
+      .literal([1, 2, 3, 4, 5, 6, 7, 8, 9])
+      .openapi({ description: "1 to 8 the spec's slot boards; 9 ours, the inspections' mean score per week" }),
     title: z.string(),
     sheet: z.string(),
     type: z.enum(["doughnut", "bar"]),
     stacked: z.boolean(),
-    unit: z.enum(["atividades", "horas", "minutos", "%"]),
+    unit: z.enum(["atividades", "horas", "minutos", "%", "nota"]).openapi({
+      description: "'%' a share with two decimals; 'nota' an inspection score in percent with one decimal",
+    }),
     labels: z.array(z.string()),
     datasets: z.array(z.object({ label: z.string(), data: z.array(z.number()), colours: z.array(z.string()) })),
     summary: z.string(),
@@ -69,7 +73,7 @@ const Chart = z
 export const AuditAnswer = z
   .object({
     periodo: z.string().openapi({ description: "The period in words (§2.13: the four Portuguese forms)" }),
-    quadros: z.array(z.number()).openapi({ description: "The company's enabled boards, 1 to 8" }),
+    quadros: z.array(z.number()).openapi({ description: "The company's enabled boards, 1 to 9" }),
     graficos: z.array(Chart).openapi({ description: "The enabled boards' charts, in board order" }),
   })
   .openapi("AuditDashboard");
@@ -102,7 +106,9 @@ export function auditRoutes(deps: ApiDeps) {
       tags: ["Auditoria"],
       summary:
         "Ours (spec 001 §2.13): the enabled boards' charts of a period (at most 366 days), in scope and under the " +
-        "filters, each from one SQL aggregate (top 10; top 8 for Previsto x Realizado; a slot's time capped at 24 h)",
+        "filters, each from one SQL aggregate (top 10; top 8 for Previsto x Realizado; a slot's time capped at 24 " +
+        "h); board 9, ours: the inspections' mean score per week (Monday first), under filiais, ambientes, " +
+        "categorias and setores only",
       security: bearer,
       request: { query: AuditParams },
       responses: {

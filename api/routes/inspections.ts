@@ -78,7 +78,12 @@ export const InspectionDetail = Inspection.extend({
       aprovada: z.boolean(),
       em: z.string(),
       mudancas: z.array(
-        z.object({ chave: z.number(), texto: z.string(), antes: z.enum(ANSWERS).nullable(), agora: z.enum(ANSWERS) }),
+        z.object({
+          chave: z.number(),
+          texto: z.string(),
+          antes: z.enum(ANSWERS).nullable().openapi({ description: "null: an item new since" }),
+          agora: z.enum(ANSWERS).nullable().openapi({ description: "null: an item removed since" }),
+        }),
       ),
     })
     .nullable()
@@ -302,7 +307,7 @@ export function inspectionRoutes(deps: ApiDeps) {
       summary:
         "Submit an inspection (multipart): ambienteId, versao (of the form), reinspecaoDe, observacao (up to 1000), " +
         "and per item of that version resposta_{itemId} (conforme, nao_conforme, nao_se_aplica), observacao_{itemId} " +
-        `(up to ${L.noteMax}) and fotos_{itemId} (up to ${L.photosPerItem} files: JPEG, PNG, GIF or WebP up to 2 MB, ` +
+        `(up to ${L.noteMax}) and fotos_{itemId} (up to ${L.photosPerItem} files, ${L.photosPerInspection} in all: JPEG, PNG, GIF or WebP up to 2 MB, ` +
         "stored re-encoded without metadata). The score and the pass mark are written with it",
       security: bearer,
       request: {

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from "kysely";
 
-import { ownWorkOf, resolveBranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
+import { ownWorkOf, resolveBranchFilter, type BranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import {
   AUDIT_BOARDS,
+  AUDIT_MAX_WEEKS,
+  INSPECTION_BOARD,
   ITEM_CAP_MS,
   OPEN_STATUSES,
   TOP,
@@ -21,17 +23,23 @@ import { notFound } from "../lib/errors.ts";
  * reads the period's slots in scope and under the filters once and groups them four ways (GROUPING SETS), a few
  * hundred groups whatever the period; every enabled board is summed, ranked and named from those groups, the names
  * read for the few shown only. So a year costs one pass over the year's slots, and nothing but the charts' numbers
- * leaves the database.
+ * leaves the database. Board 9 (ours, issue 29) reads the inspections instead: one more statement, a row per week.
  */
 
+/**
+ * The 'Filtros' choices. Board 9 (inspections) takes `filiais`, `ambientes`, `categorias` and `setores` (the inspected
+ * room's); an inspection is nobody's slot and checks items rather than the room's procedures, so `colaboradores` and
+ * `procedimentos` narrow the slot boards only (docs/audit-dashboard.md).
+ */
 export type AuditFilters = {
   /** 'Empresa': branches of the tenant. */
   filiais?: readonly number[];
+  /** Slot boards only. */
   colaboradores?: readonly number[];
   ambientes?: readonly number[];
   categorias?: readonly number[];
   setores?: readonly number[];
-  /** Rooms that have any of these procedures. */
+  /** Rooms that have any of these procedures (slot boards only). */
   procedimentos?: readonly number[];
 };
 
@@ -84,7 +92,8 @@ const list = (ids: readonly number[] | undefined) => (ids?.length ? sql.join([..
  * dashboard.md): 1 every slot by status; 2 open slots per collaborator (top 10); 3 open slots per branch by status;
  * 4 and 5 execution time per room, total and average (top 10); 6 planned and actual hours per room (top 8 by
  * planned); 7 slots due and started in the app per collaborator (top 10 by slots due); 8 done and not done per
- * collaborator (top 10 by both). Ties go to the lower id (the same order on PGlite and on any PostgreSQL collation).
+ * collaborator (top 10 by both); 9 the inspections' mean score per week. Ties go to the lower id (the same order on
+ * PGlite and on any PostgreSQL collation).
  */
 export async function auditAggregates(
   db: Kysely<DB>,
@@ -94,7 +103,22 @@ export async function auditAggregates(
 ): Promise<Partial<AuditAggregates>> {
   const filter = await resolveBranchFilter(db, scope, query);
   await assertFilterIds(db, scope, query, filter.branchId);
-  if (boards.length === 0) return {};
+  const slotBoards = boards.filter((id) => id !== INSPECTION_BOARD);
+  const [slots, inspections] = await Promise.all([
+    slotBoards.length > 0 ? slotAggregates(db, scope, filter, query, slotBoards) : {},
+    boards.includes(INSPECTION_BOARD) ? inspectionWeeks(db, scope, filter, query) : null,
+  ]);
+  return inspections ? { ...slots, [INSPECTION_BOARD]: inspections } : slots;
+}
+
+/** The slot boards' aggregates (1 to 8): one pass over the period's slots, then ranked and named. */
+async function slotAggregates(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: BranchFilter,
+  query: AuditQuery,
+  boards: readonly BoardId[],
+): Promise<Partial<AuditAggregates>> {
   const own = ownWorkOf(scope);
   const [filiais, colaboradores, ambientes, categorias, setores, procedimentos] = [
     list(query.filiais),
@@ -159,6 +183,60 @@ export async function auditAggregates(
     ) f
     group by grouping sets ((f.st), (f.user_id, f.st), (f.branch_id, f.st), (f.environment_id))`.execute(db);
   return rankedBoards(db, rows, new Set(boards));
+}
+
+/**
+ * Board 9: the period's inspections in scope per week (Monday first, America/Fortaleza), each week's mean score by the
+ * inspections' own rule (api/services/inspections.ts inspectionScores: Σ scores ÷ inspections, every inspection once,
+ * re-inspections included, rounded half up to one decimal), so /inspecoes grouped by week shows the same figures (the
+ * API test compares them), and the scores' sum for the period's exact mean. An inspection belongs to the business day
+ * it was made on; the period's first and last weeks hold only the period's days. Read from the daily roll-up
+ * (inspection_days), checked against the raw rows by the API test. Field staff read no inspections (docs/inspections.md): their scope answers no weeks.
+ */
+async function inspectionWeeks(
+  db: Kysely<DB>,
+  scope: Scope,
+  filter: BranchFilter,
+  query: AuditQuery,
+): Promise<AuditAggregates[9]> {
+  if (ownWorkOf(scope) !== null) return [];
+  const [filiais, ambientes, categorias, setores] = [
+    list(query.filiais),
+    list(query.ambientes),
+    list(query.categorias),
+    list(query.setores),
+  ];
+  // The daily roll-up (inspection_days, kept with the inspections by a trigger): a few rows per room and day.
+  const where = sql.join(
+    [
+      sql`d.company_id = ${filter.companyId}`,
+      sql`d.dia between ${query.dataIni}::date and ${query.dataFim}::date`,
+      filter.branchId !== undefined ? sql`d.branch_id = ${filter.branchId}` : null,
+      filiais ? sql`d.branch_id in (${filiais})` : null,
+      ambientes ? sql`d.environment_id in (${ambientes})` : null,
+      categorias || setores
+        ? sql`d.environment_id in (select e.id from environments e where e.company_id = ${filter.companyId}
+            ${categorias ? sql`and e.category_id in (${categorias})` : sql``}
+            ${setores ? sql`and e.sector_id in (${setores})` : sql``})`
+        : null,
+    ].filter((part) => part !== null),
+    sql` and `,
+  );
+  const week = sql`date_trunc('week', d.dia)`;
+  const { rows } = await sql<{ semana: string; inspecoes: number; media: string; soma: string }>`
+    select to_char(${week}, 'YYYY-MM-DD') as semana, sum(d.inspecoes)::int as inspecoes,
+      round(sum(d.soma_nota) / sum(d.inspecoes), 1) as media, sum(d.soma_nota) as soma
+    from inspection_days d
+    where ${where}
+    group by ${week}
+    order by ${week}
+    limit ${AUDIT_MAX_WEEKS}`.execute(db);
+  return rows.map((row) => ({
+    semana: row.semana,
+    media: Number(row.media),
+    inspecoes: Number(row.inspecoes),
+    soma: Number(row.soma),
+  }));
 }
 
 /** A group of the one pass: `g` says which (GROUPING's bits: 1 where the column is not grouped). */

@@ -79,7 +79,16 @@ async function checkedInput(db: Kysely<DB>, companyId: number, branchId: number,
   const nome = clean(input.nome);
   if (!nome) throw new ApiError(400, T.nameRequired, { nome: [T.nameRequired] });
   if (nome.length > L.nameMax) throw new ApiError(400, T.nameTooLong, { nome: [T.nameTooLong] });
-  const itens = input.itens.map((item) => ({ ...item, texto: clean(item.texto) })).filter((item) => item.texto !== "");
+  // A key sent twice keeps its item once; the second is a new item.
+  const keys = new Set<number>();
+  const itens = input.itens
+    .map((item) => ({ ...item, texto: clean(item.texto) }))
+    .filter((item) => item.texto !== "")
+    .map((item) => {
+      if (!item.chave || keys.has(item.chave)) return { ...item, chave: null };
+      keys.add(item.chave);
+      return item;
+    });
   if (itens.length === 0) throw new ApiError(400, T.itemsRequired, { itens: [T.itemsRequired] });
   if (itens.length > L.itemsMax) throw new ApiError(400, T.itemsTooMany, { itens: [T.itemsTooMany] });
   for (const item of itens) {

@@ -33,6 +33,8 @@ export async function openFailureIncident(
   const answer = inspection.respostas.find((row) => row.item_id === itemId);
   if (!answer) throw notFound(T.itemNotFound);
   if (answer.resposta !== "nao_conforme") throw new ApiError(400, T.failureOnly);
+  // Checked again under the lock below; here so a second click copies no photo.
+  if (answer.incident_id !== null) throw new ApiError(409, T.failureHasIncident);
   if (input.corrective) {
     if (!can(user, "handleIncidents")) throw new ApiError(403, T.correctiveNotAllowed);
     // Checked before the incident is written: a wrong ASG or hour writes nothing.

@@ -130,19 +130,20 @@ export type InspectionInput = {
   respostas: AnswerInput[];
 };
 
-/** The photo checked like the execution API's (type read from the bytes, size), then re-encoded without metadata. */
-async function storedPhotos(storage: Storage, photos: Uint8Array[]) {
-  if (photos.length > L.photosPerItem) throw new ApiError(400, T.tooManyPhotos, { fotos: [T.tooManyPhotos] });
+/** The photos checked like the execution API's (size, the type read from the bytes), re-encoded without metadata. */
+async function checkedPhotos(photos: Uint8Array[]) {
   for (const photo of photos)
     if (photo.byteLength > PHOTO_MAX_BYTES) throw new ApiError(413, EXECUTION_TEXTS.photoTooBig);
-  const encoded = await Promise.all(photos.map((photo) => reencodedPhoto(photo)));
-  return Promise.all(encoded.map((bytes) => storage.save(INSPECTION_PHOTO_FOLDER, "jpg", bytes)));
+  const encoded: Uint8Array[] = [];
+  // One at a time: decoding is the costly step, and one submission should not take every core.
+  for (const photo of photos) encoded.push(await reencodedPhoto(photo));
+  return encoded;
 }
 
 /**
  * 'Registrar inspeção': every item of the version answered, the score computed from the version's weights and the
- * company's pass mark of now, all written in one transaction; the photos are stored first (a refused write leaves
- * files no row names, never a row naming a missing file).
+ * company's pass mark of now, all written in one transaction; the photos are checked first, then stored (a failed
+ * write leaves files no row names, never a row naming a missing file).
  */
 export async function submitInspection(
   deps: Deps,
@@ -156,10 +157,12 @@ export async function submitInspection(
   const observacao = input.observacao.trim();
   if (observacao.length > L.observationMax)
     throw new ApiError(400, T.observationTooLong, { observacao: [T.observationTooLong] });
-  // Answers are for the version the form was drawn with, when it is still one of this checklist's versions.
-  const versao =
-    Number.isInteger(input.versao) && input.versao >= 1 && input.versao <= form.versao ? input.versao : form.versao;
-  const itens = versao === form.versao ? form.itens : await checklistItems(db, form.checklist_id, versao);
+  // Answers are for the version the form was drawn with: a checklist changed meanwhile asks for the form again.
+  if (input.versao !== form.versao) throw new ApiError(409, T.checklistChanged);
+  const versao = form.versao;
+  const itens = form.itens;
+  const photoCount = input.respostas.reduce((sum, answer) => sum + answer.fotos.length, 0);
+  if (photoCount > L.photosPerInspection) throw new ApiError(400, T.tooManyPhotosInAll);
   const byItem = new Map(input.respostas.map((answer) => [answer.itemId, answer]));
   const answers = itens.map((item) => {
     const answer = byItem.get(item.id);
@@ -173,8 +176,14 @@ export async function submitInspection(
   });
   const score = inspectionScore(answers.map((answer) => ({ peso: answer.item.peso, resposta: answer.resposta })));
   if (!score) throw new ApiError(400, T.nothingApplicable);
-  const stored: string[][] = [];
-  for (const answer of answers) stored.push(await storedPhotos(deps.storage, answer.fotos));
+  // Every photo checked and re-encoded before any is saved: a bad one in the last item leaves no file behind.
+  const encoded: Uint8Array[][] = [];
+  for (const answer of answers) encoded.push(await checkedPhotos(answer.fotos));
+  const stored = await Promise.all(
+    encoded.map((photos) =>
+      Promise.all(photos.map((bytes) => deps.storage.save(INSPECTION_PHOTO_FOLDER, "jpg", bytes))),
+    ),
+  );
   const notaMinima = form.notaMinima;
   const id = await db.transaction().execute(async (trx) => {
     const row = await trx
@@ -294,11 +303,38 @@ export async function listInspections(db: Kysely<DB>, scope: Scope, filters: Ins
       .orderBy("x.created_at", "desc")
       .orderBy("x.id", "desc")
       .execute(),
-    filtered(db, scope, filters)
-      .select((eb) => eb.fn.countAll<string>().as("n"))
+    inspectionDays(db, scope, filters)
+      .select(
+        (filters.resultado === "aprovada"
+          ? sql<string>`coalesce(sum(d.aprovadas), 0)`
+          : filters.resultado === "reprovada"
+            ? sql<string>`coalesce(sum(d.inspecoes - d.aprovadas), 0)`
+            : sql<string>`coalesce(sum(d.inspecoes), 0)`
+        ).as("n"),
+      )
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(withNumbers), total: Number(total.n), page: filters.page, size };
+}
+
+/**
+ * The daily roll-up (inspection_days, kept by a trigger with the inspections) in scope and under the list's filters
+ * but the result: the totals and the scores read it instead of every inspection.
+ */
+export function inspectionDays(
+  db: Kysely<DB>,
+  scope: Scope,
+  filters: { branchId?: number; environmentId?: number; from?: string; to?: string },
+) {
+  const branch = scopeBranch(scope);
+  return db
+    .selectFrom("inspection_days as d")
+    .where("d.company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("d.branch_id", "=", branch!))
+    .$if(filters.branchId !== undefined, (qb) => qb.where("d.branch_id", "=", filters.branchId!))
+    .$if(filters.environmentId !== undefined, (qb) => qb.where("d.environment_id", "=", filters.environmentId!))
+    .$if(filters.from !== undefined, (qb) => qb.where("d.dia", ">=", filters.from!))
+    .$if(filters.to !== undefined, (qb) => qb.where("d.dia", "<=", filters.to!));
 }
 
 /** One inspection in scope with its answers (item, weight, answer, note, photos, incident), in the item order. */
@@ -358,49 +394,61 @@ export type InspectionDetail = Awaited<ReturnType<typeof readInspection>>;
  */
 export function inspectionChanges(previous: InspectionDetail, current: InspectionDetail) {
   const before = new Map(previous.respostas.map((answer) => [answer.chave, answer.resposta]));
-  return current.respostas.map((answer) => ({
-    chave: answer.chave,
-    texto: answer.texto,
-    antes: before.get(answer.chave) ?? null,
-    agora: answer.resposta,
-  }));
+  const now = new Set(current.respostas.map((answer) => answer.chave));
+  return [
+    ...current.respostas.map((answer) => ({
+      chave: answer.chave,
+      texto: answer.texto,
+      antes: before.get(answer.chave) ?? null,
+      agora: answer.resposta as Answer | null,
+    })),
+    // Items removed from the checklist since: the answer then, none now.
+    ...previous.respostas
+      .filter((answer) => !now.has(answer.chave))
+      .map((answer) => ({ chave: answer.chave, texto: answer.texto, antes: answer.resposta, agora: null })),
+  ];
 }
 
-/** Scores of the period grouped by room, branch or week (the week starting Monday, in America/Fortaleza). */
+/**
+ * Scores of the period grouped by room, branch or week (the week starting Monday), from the daily roll-up: the mean
+ * is Σ scores ÷ inspections of the group, rounded to one decimal. Rooms and branches: lowest mean first, at most 160.
+ */
 export async function inspectionScores(
   db: Kysely<DB>,
   scope: Scope,
   filters: { branchId?: number; from: string; to: string; by: "ambiente" | "filial" | "semana" },
 ) {
-  const base = filtered(db, scope, { branchId: filters.branchId, from: filters.from, to: filters.to });
-  const aggregates = [
-    sql<number>`count(*)::int`.as("inspecoes"),
-    sql<string>`round(avg(x.nota), 1)`.as("media"),
-    sql<number>`count(*) filter (where x.aprovada)::int`.as("aprovadas"),
+  const days = inspectionDays(db, scope, filters);
+  const sums = [
+    sql<number>`sum(d.inspecoes)::int`.as("inspecoes"),
+    sql<string>`round(sum(d.soma_nota) / sum(d.inspecoes), 1)`.as("media"),
+    sql<number>`sum(d.aprovadas)::int`.as("aprovadas"),
   ] as const;
   if (filters.by === "semana") {
-    const week = sql<string>`to_char(date_trunc('week', x.created_at at time zone 'America/Fortaleza'), 'YYYY-MM-DD')`;
-    const rows = await base
-      .select([week.as("chave"), ...aggregates])
+    const week = sql<string>`to_char(date_trunc('week', d.dia), 'YYYY-MM-DD')`;
+    const rows = await days
+      .select([week.as("chave"), ...sums])
       .groupBy(week)
       .orderBy(week)
       .limit(60)
       .execute();
     return rows.map((row) => ({ ...row, nome: row.chave, media: Number(row.media) }));
   }
-  const [idColumn, nameColumn] = filters.by === "filial" ? ["x.branch_id", "b.nome"] : ["x.environment_id", "e.name"];
-  const rows = await base
-    .innerJoin("environments as e", "e.id", "x.environment_id")
-    .innerJoin("branches as b", "b.id", "x.branch_id")
-    .select([
-      sql<number>`${sql.ref(idColumn!)}`.as("id"),
-      sql<string>`${sql.ref(nameColumn!)}`.as("nome"),
-      ...aggregates,
-    ])
-    .groupBy([sql.ref(idColumn!), sql.ref(nameColumn!)])
-    .orderBy("media")
-    .orderBy("nome")
-    .limit(160)
-    .execute();
+  // Grouped by id first, then the few groups named.
+  const key = filters.by === "filial" ? "d.branch_id" : "d.environment_id";
+  const groups = days.select([sql<number>`${sql.ref(key)}`.as("id"), ...sums]).groupBy(key);
+  const named =
+    filters.by === "filial"
+      ? db
+          .with("g", () => groups)
+          .selectFrom("g")
+          .innerJoin("branches as n", "n.id", "g.id")
+          .select(["g.id", "g.inspecoes", "g.media", "g.aprovadas", "n.nome as nome"])
+      : db
+          .with("g", () => groups)
+          .selectFrom("g")
+          .innerJoin("environments as n", "n.id", "g.id")
+          .select(["g.id", "g.inspecoes", "g.media", "g.aprovadas", "n.name as nome"]);
+  const rows = await named.orderBy("g.media").orderBy("nome").orderBy("g.id").limit(160).execute();
   return rows.map((row) => ({ ...row, chave: String(row.id), media: Number(row.media) }));
 }

@@ -12,6 +12,7 @@ export const LABEL_HEADERS: Record<BoardId, string> = {
   6: "Ambiente",
   7: "Colaborador",
   8: "Colaborador",
+  9: "Semana",
 };
 
 type DrawChart = typeof import("./chart-draw").drawChart;

@@ -25,8 +25,11 @@ const NUMBER_FORMATS: Record<ChartDescription["unit"], string> = {
   minutos: '#,##0.0 "min"',
   // Excel's own percentage: the cell holds the fraction (45,5% is 0.455), so formulas read it as a percentage.
   "%": "0.00%",
+  // An inspection score, one decimal as the inspections write it (87,5% is 0.875).
+  nota: "0.0%",
 };
-const cellValue = (unit: ChartDescription["unit"], value: number) => (unit === "%" ? value / 100 : value);
+const cellValue = (unit: ChartDescription["unit"], value: number) =>
+  unit === "%" || unit === "nota" ? value / 100 : value;
 
 /** Column widths in characters: the longest text, within bounds. */
 const widthOf = (texts: string[], min: number, max: number) =>
@@ -135,7 +138,10 @@ async function exportView(args: LoaderFunctionArgs) {
   return { state, answer, refused };
 }
 
-/** /auditoria/exportar.xlsx: 'DataSheet.xlsx' (at most 8 sheets of 20 rows: built in memory, sent with its length). */
+/**
+ * /auditoria/exportar.xlsx: 'DataSheet.xlsx' (at most 9 sheets of 20 rows, the inspections' of 60 weeks: built in
+ * memory, sent with its length).
+ */
 export async function auditXlsxLoader(args: LoaderFunctionArgs) {
   const { answer, refused } = await exportView(args);
   if (refused) return refused;

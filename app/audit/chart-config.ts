@@ -1,6 +1,6 @@
 import type { Chart, ChartConfiguration, Plugin, TooltipItem } from "chart.js";
 
-import { valueText, type ChartDescription } from "../../api/domain/audit";
+import { INSPECTION_BOARD, valueText, type ChartDescription } from "../../api/domain/audit";
 
 /**
  * The one chart.js configuration of an audit chart (issue 25): the browser draws it in a canvas
@@ -33,9 +33,12 @@ export const shortLabel = (label: string) => {
 export const shortValue = (unit: ChartDescription["unit"], value: number) =>
   unit === "atividades" ? value.toLocaleString("pt-BR") : valueText(unit, value);
 
+/** Units on a 0 to 100 scale: a share of slots, an inspection score. */
+const isPercent = (unit: ChartDescription["unit"]) => unit === "%" || unit === "nota";
+
 const tickText = (unit: ChartDescription["unit"], value: number) => {
   const text = value.toLocaleString("pt-BR", { maximumFractionDigits: 2 });
-  if (unit === "%") return `${text}%`;
+  if (isPercent(unit)) return `${text}%`;
   if (unit === "horas") return `${text} h`;
   if (unit === "minutos") return `${text} min`;
   return text;
@@ -202,14 +205,17 @@ export function chartConfig(
         x: {
           stacked: description.stacked,
           grid: { display: false },
-          ticks: { font, color: DARK, autoSkip: false, maxRotation: 90 },
+          // A ranking's name is its bar's only name on the chart: every one is written. The inspection chart's weeks
+          // are a sequence: when a long period's do not fit, chart.js leaves some out at even steps (the tooltip and
+          // the table name them all).
+          ticks: { font, color: DARK, autoSkip: description.board === INSPECTION_BOARD, maxRotation: 90 },
         },
         y: {
           stacked: description.stacked,
           beginAtZero: true,
           // Room above the highest bar for its value (a share stops at 100%: the layout's top padding holds it).
-          grace: description.stacked || unit === "%" ? 0 : "8%",
-          suggestedMax: unit === "%" ? 100 : undefined,
+          grace: description.stacked || isPercent(unit) ? 0 : "8%",
+          suggestedMax: isPercent(unit) ? 100 : undefined,
           grid: { color: GRID },
           ticks: {
             font,

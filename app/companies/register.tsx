@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/react";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
+import { OPT_IN_BOARDS } from "../../api/domain/audit";
 import { COMPANY_TEXTS as T } from "../../api/domain/organisation";
 
 import { Field, FormToast, PasswordField, useValidatedForm, type FormActionData } from "~/components/forms";
@@ -10,14 +11,19 @@ import { BoardChoice, CompanyFields } from "./fields";
 import { CompanyRegisterSchema, REGISTER_INVALID_TOAST } from "./form-schema";
 import type { companyRegisterLoader } from "./register.server";
 
+const optIn = new Set<number>(OPT_IN_BOARDS);
+
 /** 'Cadastrar empresa' (spec 000 §2, §3): company data, the audit boards, the company's first administrator. */
 export default function CompanyRegister() {
   const { boards } = useLoaderData<typeof companyRegisterLoader>();
   const actionData = useActionData<FormActionData>();
   const { form, fields, onSubmit, toast } = useValidatedForm(CompanyRegisterSchema, actionData, {
     invalidToast: REGISTER_INVALID_TOAST,
-    // Every default board starts ticked: the company gets the whole audit dashboard unless told otherwise.
-    defaultValue: { quadroIds: boards.map((board) => String(board.ID)) },
+    // The spec's boards start ticked: the company gets the whole audit dashboard unless told otherwise. Ours (the
+    // inspections' chart) is opt-in: offered, not ticked.
+    defaultValue: {
+      quadroIds: boards.filter((board) => !optIn.has(board.ID)).map((board) => String(board.ID)),
+    },
   });
   return (
     <section className="card" aria-label={T.registerTab}>

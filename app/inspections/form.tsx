@@ -28,13 +28,14 @@ export default function InspectionFormPage() {
       </>
     );
   }
-  const { form, answers, photosPerItem } = loaded;
+  const { form, answers, photosPerItem, photosPerInspection } = loaded;
   const sent = answer?.values ?? {};
   return (
     <>
       <PageHeader title={`${T.inspect}: ${form.ambiente.nome}`} />
       <p className="muted">
-        {form.filial.nome} · checklist {form.checklist.nome} (versão {form.versao}) · nota mínima {form.notaMinimaText}
+        {form.filial.nome} · checklist {form.checklist.nome} (versão {form.versao}) · nota mínima {form.notaMinimaText}{" "}
+        · até {photosPerInspection} fotos por inspeção
       </p>
       {form.anterior ? (
         <p className="inspection-notice">

@@ -126,11 +126,12 @@ export async function inspectionListLoader(args: LoaderFunctionArgs) {
   const filialId = query.filialId;
   // The scores read the list's period, or the last 30 days.
   const scoreTo = filters.ate ?? businessToday();
-  const scoreFrom =
-    filters.de ??
-    addDays(new Date(`${scoreTo}T12:00:00Z`), -(DEFAULT_DAYS - 1))
+  // At most the API's year for the scores, whatever the list's period.
+  const daysBefore = (days: number) =>
+    addDays(new Date(`${scoreTo}T12:00:00Z`), -days)
       .toISOString()
       .slice(0, 10);
+  const scoreFrom = [filters.de ?? daysBefore(DEFAULT_DAYS - 1), daysBefore(365)].sort().pop()!;
   const [page, scores, branches] = await Promise.all([
     listInspections(api, { ...query, page: filters.pagina, size: PAGE_SIZE }),
     inspectionScores(api, { agrupar: filters.agrupar, dataIni: scoreFrom, dataFim: scoreTo, filialId }),
@@ -138,7 +139,8 @@ export async function inspectionListLoader(args: LoaderFunctionArgs) {
   ]);
   const failed = "Não foi possível carregar as inspeções.";
   if (!page.ok) return failLoad(api, page, failed);
-  if (!scores.ok) return failLoad(api, scores, failed);
+  // The scores are an extra: a refusal (or an outage) leaves the list without them.
+  if (!scores.ok && scores.status === 401) return failLoad(api, scores, failed);
   if (branches && !branches.ok) return failLoad(api, branches, failed);
   return {
     texts: T,
@@ -153,7 +155,7 @@ export async function inspectionListLoader(args: LoaderFunctionArgs) {
       groups: SCORE_GROUPS.map((value) => ({ value, label: SCORE_GROUP_LABELS[value] })),
       label: SCORE_GROUP_LABELS[filters.agrupar],
       period: `${scoreFrom.split("-").reverse().join("/")} a ${scoreTo.split("-").reverse().join("/")}`,
-      rows: scores.data.items.map((row) => ({
+      rows: (scores.ok ? scores.data.items : []).map((row) => ({
         ...row,
         nome: filters.agrupar === "semana" ? `Semana de ${row.nome.split("-").reverse().join("/")}` : row.nome,
         mediaText: percent(row.media),
@@ -204,7 +206,9 @@ export async function inspectionFormLoader(args: LoaderFunctionArgs) {
   const environmentId = idParam(args.params.ambienteId);
   const reinspecao = positiveId(new URL(args.request.url).searchParams.get("reinspecao")) ?? undefined;
   const result = await inspectionForm(api, environmentId, reinspecao);
-  if (!result.ok && result.status === 409) return { texts: T, form: null, message: result.message };
+  // No checklist (409), or a re-inspection of another room's inspection (400): the message, not an error page.
+  if (!result.ok && (result.status === 409 || result.status === 400))
+    return { texts: T, form: null, message: result.message };
   if (!result.ok) return failLoad(api, result, "Não foi possível carregar o formulário de inspeção.");
   const form = result.data;
   const before = new Map(form.anterior?.respostas.map((answer) => [answer.chave, answer]) ?? []);
@@ -226,6 +230,7 @@ export async function inspectionFormLoader(args: LoaderFunctionArgs) {
     },
     answers: ANSWERS.map((value) => ({ value, label: ANSWER_LABELS[value] })),
     photosPerItem: INSPECTION_LIMITS.photosPerItem,
+    photosPerInspection: INSPECTION_LIMITS.photosPerInspection,
   };
 }
 
@@ -308,7 +313,7 @@ export async function inspectionLoader(args: LoaderFunctionArgs) {
             mudancas: inspection.anterior.mudancas.map((change) => ({
               ...change,
               antesLabel: change.antes ? ANSWER_LABELS[change.antes] : "Item novo",
-              agoraLabel: ANSWER_LABELS[change.agora],
+              agoraLabel: change.agora ? ANSWER_LABELS[change.agora] : "Item removido",
               mudou: change.antes !== change.agora,
             })),
           }

@@ -102,21 +102,19 @@ async function clientReportView(args: LoaderFunctionArgs): Promise<ClientReportV
  */
 async function inspectionScoresOf(frame: ReportFrame) {
   if (!can(frame.api.auth.user, "viewInspections")) return null;
-  const result = await inspectionScores(frame.api, {
-    agrupar: "ambiente",
-    dataIni: frame.period.from,
-    dataFim: frame.period.to,
-    filialId: frame.filial ?? undefined,
-  });
-  if (!result.ok) return null;
-  const rows = result.data.items;
-  const count = rows.reduce((sum, row) => sum + row.inspecoes, 0);
-  const mean = count ? rows.reduce((sum, row) => sum + row.media * row.inspecoes, 0) / count : null;
+  const query = { dataIni: frame.period.from, dataFim: frame.period.to, filialId: frame.filial ?? undefined };
+  // The branch's totals from its own group (the rooms' list stops at 160), the rooms' means beside.
+  const [branch, rooms] = await Promise.all([
+    inspectionScores(frame.api, { ...query, agrupar: "filial" }),
+    inspectionScores(frame.api, { ...query, agrupar: "ambiente" }),
+  ]);
+  if (!branch.ok || !rooms.ok) return null;
+  const total = branch.data.items[0];
   return {
-    total: count,
-    aprovadas: rows.reduce((sum, row) => sum + row.aprovadas, 0),
-    mediaText: mean === null ? null : percent(Math.round(mean * 10) / 10),
-    rows: rows.map((row) => ({ ...row, mediaText: percent(row.media) })),
+    total: total?.inspecoes ?? 0,
+    aprovadas: total?.aprovadas ?? 0,
+    mediaText: total ? percent(total.media) : null,
+    rows: rooms.data.items.map((row) => ({ ...row, mediaText: percent(row.media) })),
   };
 }
 

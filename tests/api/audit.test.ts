@@ -1,9 +1,11 @@
 /**
  * The audit dashboard's call (issue 25; docs/audit-dashboard.md): each board's SQL aggregate equals a brute-force count
- * over the same bookings read row by row, for the whole company, under each filter and in each role's scope; a board
- * switched off is not answered; bad input is 400 with its message; another tenant's ids are 404.
+ * over the same bookings (board 9: inspections) read row by row, for the whole company, under each filter and in each
+ * role's scope; board 9 over the demo's six weeks of inspections equals SQL straight over the table and /inspecoes'
+ * weeks; a board switched off is not answered; bad input is 400 with its message; another tenant's ids are 404.
  */
 import { addDays, format } from "date-fns";
+import { sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import {
@@ -126,8 +128,54 @@ function groupBy<K>(rows: Booking[], key: (b: Booking) => K) {
   return groups;
 }
 
+type Inspection = { id: number; branch_id: number; environment_id: number; nota: string; day: string };
+
+const fortalezaDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "America/Fortaleza",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Every inspection of the company made on a business day (America/Fortaleza) of the period, read row by row. */
+async function inspectionsOf(companyId: number, from = FROM, to = TODAY) {
+  const rows = await t.db
+    .selectFrom("inspections")
+    .select(["id", "branch_id", "environment_id", "nota", "created_at"])
+    .where("company_id", "=", companyId)
+    .execute();
+  return rows
+    .map(({ created_at, ...row }) => ({ ...row, nota: String(row.nota), day: fortalezaDay.format(created_at) }))
+    .filter((row) => row.day >= from && row.day <= to) as Inspection[];
+}
+
+/** The Monday of a day's week. */
+const mondayOf = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+};
+
+/** Board 9 counted in JS: per week, the scores in integer tenths, their mean rounded half up to one decimal. */
+function weeksOf(inspections: Inspection[]): AuditAggregates[9] {
+  const weeks = new Map<string, { tenths: number; count: number }>();
+  for (const inspection of inspections) {
+    const week = weeks.get(mondayOf(inspection.day)) ?? { tenths: 0, count: 0 };
+    week.tenths += Math.round(Number(inspection.nota) * 10);
+    week.count += 1;
+    weeks.set(mondayOf(inspection.day), week);
+  }
+  return [...weeks]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([semana, { tenths, count }]) => ({
+      semana,
+      media: Math.floor((2 * tenths + count) / (2 * count)) / 10,
+      inspecoes: count,
+      soma: tenths / 10,
+    }));
+}
+
 /** Each board's numbers counted in JS, one row at a time: what the SQL must agree with. */
-function bruteForce(rows: Booking[]): AuditAggregates {
+function bruteForce(rows: Booking[], inspections: Inspection[]): AuditAggregates {
   const open = rows.filter((b) => statusOf(b) !== "Completo");
   const measured = rows.filter((b) => actualMs(b) !== null);
   const byRoom = [...groupBy(measured, (b) => b.environment_id)].map(([id, list]) => ({
@@ -197,17 +245,24 @@ function bruteForce(rows: Booking[]): AuditAggregates {
       (item) => item.done + item.notDone,
       10,
     ),
+    9: weeksOf(inspections),
   };
 }
 
 const get = (query: string, who: string) =>
   t.get(`/api/auditoria?dataIni=${FROM}&dataFim=${TODAY}${query}`, { token: tokens[who] });
 
-/** The answer's charts equal the charts of the brute-force count over `rows`. */
-async function expectCharts(who: string, query: string, rows: Booking[], boards: BoardId[] = ALL_BOARDS) {
+/** The answer's charts equal the charts of the brute-force count over `rows` (and `inspections` for board 9). */
+async function expectCharts(
+  who: string,
+  query: string,
+  rows: Booking[],
+  inspections: Inspection[],
+  boards: BoardId[] = ALL_BOARDS,
+) {
   const answer = await get(query, who);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  expect(answer.body.graficos).toEqual(auditCharts(bruteForce(rows), boards));
+  expect(answer.body.graficos).toEqual(auditCharts(bruteForce(rows, inspections), boards));
   return answer.body;
 }
 
@@ -289,7 +344,7 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
     expect(rows.length).toBeGreaterThan(40);
     expect(rows.some((b) => statusOf(b) === "A iniciar")).toBe(true);
     expect(rows.some((b) => actualMs(b) === ITEM_CAP_MS)).toBe(true);
-    const body = await expectCharts("admin", "", rows);
+    const body = await expectCharts("admin", "", rows, await inspectionsOf(ids.hospital));
     expect(body.quadros).toEqual(ALL_BOARDS);
     expect(body.graficos.map((chart: { title: string }) => chart.title)).toEqual(
       AUDIT_BOARDS.map((board) => board.title),
@@ -297,18 +352,30 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
     expect(body.periodo).toMatch(/ de \d{4}$/);
   });
 
+  // Board 9's inspections: narrowed by branch and room; a collaborator is no inspection's (every one kept).
   test.each([
-    ["filiais", () => `&filiais=${ids.messejana}`, (b: Booking) => b.branch_id === ids.messejana],
+    [
+      "filiais",
+      () => `&filiais=${ids.messejana}`,
+      (b: Booking) => b.branch_id === ids.messejana,
+      (x: Inspection) => x.branch_id === ids.messejana,
+    ],
     [
       "colaboradores",
       () => `&colaboradores=${user.asg},${user.bruno}`,
       (b: Booking) => [user.asg, user.bruno].includes(b.user_id),
+      () => true,
     ],
-    ["ambientes", () => `&ambientes=${rooms.aldeota[1]}`, (b: Booking) => b.environment_id === rooms.aldeota[1]],
-  ])("filtered by %s: the same count over the filtered rows", async (_name, query, keep) => {
+    [
+      "ambientes",
+      () => `&ambientes=${rooms.aldeota[1]}`,
+      (b: Booking) => b.environment_id === rooms.aldeota[1],
+      (x: Inspection) => x.environment_id === rooms.aldeota[1],
+    ],
+  ])("filtered by %s: the same count over the filtered rows", async (_name, query, keep, keepInspection) => {
     const rows = (await bookingsOf(ids.hospital)).filter(keep);
     expect(rows.length).toBeGreaterThan(0);
-    await expectCharts("admin", query(), rows);
+    await expectCharts("admin", query(), rows, (await inspectionsOf(ids.hospital)).filter(keepInspection));
   });
 
   test("filtered by category, sector and procedure: the rooms that have them", async () => {
@@ -326,6 +393,7 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
       "admin",
       `&categorias=${room.category_id}`,
       (await bookingsOf(ids.hospital)).filter((b) => withCategory.has(b.environment_id)),
+      (await inspectionsOf(ids.hospital)).filter((x) => withCategory.has(x.environment_id)),
     );
     const withSector = new Set(
       (await t.db.selectFrom("environments").select("id").where("sector_id", "=", room.sector_id).execute()).map(
@@ -336,6 +404,7 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
       "admin",
       `&setores=${room.sector_id}`,
       (await bookingsOf(ids.hospital)).filter((b) => withSector.has(b.environment_id)),
+      (await inspectionsOf(ids.hospital)).filter((x) => withSector.has(x.environment_id)),
     );
     const procedure = await t.db
       .selectFrom("environment_procedures")
@@ -351,31 +420,38 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
           .execute()
       ).map((row) => row.environment_id),
     );
+    // Procedures narrow the slot boards only: every inspection is kept.
     await expectCharts(
       "admin",
       `&procedimentos=${procedure.procedure_id}`,
       (await bookingsOf(ids.hospital)).filter((b) => withProcedure.has(b.environment_id)),
+      await inspectionsOf(ids.hospital),
     );
   });
 
   test("scope: the coordinator and the client their branch, the ASG its own work, the other company its own", async () => {
     const rows = await bookingsOf(ids.hospital);
+    const inspections = await inspectionsOf(ids.hospital);
     await expectCharts(
       "coordenador",
       "",
       rows.filter((b) => b.branch_id === ids.aldeota),
+      inspections.filter((x) => x.branch_id === ids.aldeota),
     );
     await expectCharts(
       "cliente",
       "",
       rows.filter((b) => b.branch_id === ids.aldeota),
+      inspections.filter((x) => x.branch_id === ids.aldeota),
     );
+    // Field staff read no inspections.
     await expectCharts(
       "asg",
       "",
       rows.filter((b) => b.user_id === user.asg),
+      [],
     );
-    await expectCharts("auditor", "", rows);
+    await expectCharts("auditor", "", rows, inspections);
     const other = await get("", "outra");
     expect(other.status).toBe(200);
     expect(other.body.graficos.every((chart: { empty: boolean }) => chart.empty)).toBe(true);
@@ -396,8 +472,8 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
       .execute();
     try {
       const rows = await bookingsOf(ids.hospital);
-      const body = await expectCharts("admin", "", rows, [1, 2, 4, 5, 6, 8]);
-      expect(body.quadros).toEqual([1, 2, 4, 5, 6, 8]);
+      const body = await expectCharts("admin", "", rows, await inspectionsOf(ids.hospital), [1, 2, 4, 5, 6, 8, 9]);
+      expect(body.quadros).toEqual([1, 2, 4, 5, 6, 8, 9]);
     } finally {
       await t.db
         .insertInto("company_boards")
@@ -420,6 +496,140 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
     const answer = await t.get(pathname, { token: tokens.admin });
     expect(answer.status).toBe(400);
     if (message) expect(JSON.stringify(answer.body)).toContain(message);
+  });
+});
+
+describe("GET /api/auditoria: board 9, the inspections' mean score per week", () => {
+  // The demo's six weeks of weekly inspections (api/db/demo-inspections.ts), dated from the seed's day: the period
+  // ends on the day of the latest, so a dump seeded days ago still holds them all.
+  const period = { from: "", to: "" };
+  type Chart = { board: number; labels: string[]; datasets: { data: number[] }[]; summary: string; empty: boolean };
+  const chart9 = async (query: string, who = "admin") => {
+    const answer = await t.get(`/api/auditoria?dataIni=${period.from}&dataFim=${period.to}${query}`, {
+      token: tokens[who],
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return (answer.body.graficos as Chart[]).find((chart) => chart.board === 9);
+  };
+  /** The weeks straight from the table: SQL with its own day rule (the timestamp's date in Fortaleza). */
+  const direct = async (where: ReturnType<typeof sql>) => {
+    const scope = sql`company_id = ${ids.hospital}
+      and (created_at at time zone 'America/Fortaleza')::date between ${period.from}::date and ${period.to}::date
+      and ${where}`;
+    const weeks = await sql<{ semana: string; media: string; n: number }>`
+      select to_char(date_trunc('week', created_at at time zone 'America/Fortaleza'), 'YYYY-MM-DD') as semana,
+        round(avg(nota), 1) as media, count(*)::int as n
+      from inspections where ${scope} group by 1 order by 1`.execute(t.db);
+    const total = await sql<{ media: string; n: number }>`
+      select round(avg(nota), 1) as media, count(*)::int as n from inspections where ${scope}`.execute(t.db);
+    return {
+      labels: weeks.rows.map((row) => `Semana de ${row.semana.slice(8, 10)}/${row.semana.slice(5, 7)}`),
+      means: weeks.rows.map((row) => Number(row.media)),
+      count: Number(total.rows[0].n),
+      mean: Number(total.rows[0].media).toLocaleString("pt-BR", { minimumFractionDigits: 1 }),
+    };
+  };
+  const everything = sql`true`;
+
+  beforeAll(async () => {
+    const latest = await t.db
+      .selectFrom("inspections")
+      .select((eb) => eb.fn.max("created_at").as("at"))
+      .where("company_id", "=", ids.hospital)
+      .executeTakeFirstOrThrow();
+    period.to = fortalezaDay.format(new Date(latest.at as unknown as string | Date));
+    period.from = format(addDays(new Date(`${period.to}T12:00:00`), -48), "yyyy-MM-dd");
+  });
+
+  test("the demo company: each week's mean and count as SQL straight over the table, and as /inspecoes groups them", async () => {
+    const chart = await chart9("");
+    const expected = await direct(everything);
+    expect(expected.labels.length).toBeGreaterThanOrEqual(6);
+    expect(chart).toMatchObject({ labels: expected.labels, datasets: [{ data: expected.means }], empty: false });
+    expect(chart!.summary).toBe(
+      `Pontuação média de ${expected.mean}% em ${expected.count} inspeções, ${expected.labels.length} semanas com ` +
+        `inspeções; na última, ${expected.labels.at(-1)!.toLowerCase()}: ` +
+        `${expected.means.at(-1)!.toLocaleString("pt-BR", { minimumFractionDigits: 1 })}%.`,
+    );
+    // The same weeks and means as the inspections' own page grouped by week (one rule for both screens).
+    const own = await t.get(`/api/inspecoes/pontuacao?agrupar=semana&dataIni=${period.from}&dataFim=${period.to}`, {
+      token: tokens.admin,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.items.map((item: { media: number }) => item.media)).toEqual(expected.means);
+    // And the row-by-row count agrees over the longer period too.
+    const rows = weeksOf(await inspectionsOf(ids.hospital, period.from, period.to));
+    expect(rows.map((row) => row.media)).toEqual(expected.means);
+  });
+
+  test("a branch-level user sees its branch's inspections only; filiais, ambientes and categorias narrow them", async () => {
+    const aldeota = await direct(sql`branch_id = ${ids.aldeota}`);
+    const company = await direct(everything);
+    expect(aldeota.count).toBeGreaterThan(0);
+    expect(aldeota.count).toBeLessThan(company.count);
+    const own = await chart9("", "coordenador");
+    expect(own).toMatchObject({ labels: aldeota.labels, datasets: [{ data: aldeota.means }] });
+    expect(own!.summary).toContain(`Pontuação média de ${aldeota.mean}% em ${aldeota.count} inspeç`);
+    expect(await chart9("", "cliente")).toEqual(own);
+    expect(await chart9(`&filiais=${ids.aldeota}`)).toEqual(own);
+    const inspected = await t.db
+      .selectFrom("inspections as x")
+      .innerJoin("environments as e", "e.id", "x.environment_id")
+      .select(["x.environment_id", "e.category_id"])
+      .where("x.branch_id", "=", ids.aldeota)
+      .orderBy("x.id")
+      .executeTakeFirstOrThrow();
+    const room = await direct(sql`environment_id = ${inspected.environment_id}`);
+    expect(await chart9(`&ambientes=${inspected.environment_id}`)).toMatchObject({
+      labels: room.labels,
+      datasets: [{ data: room.means }],
+    });
+    const category = await direct(
+      sql`environment_id in (select id from environments where category_id = ${inspected.category_id})`,
+    );
+    expect(category.count).toBeGreaterThan(room.count);
+    expect(await chart9(`&categorias=${inspected.category_id}`)).toMatchObject({
+      labels: category.labels,
+      datasets: [{ data: category.means }],
+    });
+    // Collaborators and procedures are the slots' filters: the inspections stay the company's.
+    const whole = await chart9("");
+    expect(await chart9(`&colaboradores=${user.asg}`)).toEqual(whole);
+  });
+
+  test("field staff read no inspections: 'Sem dados' though their branch has some", async () => {
+    expect((await direct(sql`branch_id = ${ids.aldeota}`)).count).toBeGreaterThan(0);
+    expect(await chart9("", "asg")).toMatchObject({ labels: [], empty: true, summary: AUDIT_TEXTS.noData });
+  });
+
+  test("a company without board 9 gets no chart 9, though it has inspections; board 9 alone is answered alone", async () => {
+    const outra = await t.db
+      .selectFrom("inspections")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("company_id", "=", ids.other)
+      .executeTakeFirstOrThrow();
+    expect(Number(outra.n)).toBeGreaterThan(0);
+    const other = await t.get(`/api/auditoria?dataIni=${period.from}&dataFim=${period.to}`, { token: tokens.outra });
+    expect(other.status).toBe(200);
+    expect(other.body.quadros).not.toContain(9);
+    expect(other.body.graficos.map((chart: Chart) => chart.board)).not.toContain(9);
+
+    const slotBoards = ALL_BOARDS.filter((board) => board !== 9);
+    await t.db
+      .deleteFrom("company_boards")
+      .where("company_id", "=", ids.hospital)
+      .where("board_id", "in", slotBoards)
+      .execute();
+    try {
+      const alone = await t.get(`/api/auditoria?dataIni=${period.from}&dataFim=${period.to}`, { token: tokens.admin });
+      expect(alone.body.quadros).toEqual([9]);
+      expect(alone.body.graficos.map((chart: Chart) => chart.board)).toEqual([9]);
+    } finally {
+      await t.db
+        .insertInto("company_boards")
+        .values(slotBoards.map((board_id) => ({ company_id: ids.hospital, board_id })))
+        .execute();
+    }
   });
 });
 

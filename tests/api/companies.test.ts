@@ -187,11 +187,11 @@ describe("POST /api/empresas", () => {
     expect(await counts()).toEqual(before);
   });
 
-  test("invalid values: CNPJ, e-mail, CPF, date, boards outside 1 to 8, a zero user limit", async () => {
+  test("invalid values: CNPJ, e-mail, CPF, date, boards outside 1 to 9, a zero user limit", async () => {
     const answer = await t.post(
       "/api/empresas",
       createBody(
-        { cnpj: "11.222.333/0001-82", quadroIds: [1, 9], max_number_users: 0 },
+        { cnpj: "11.222.333/0001-82", quadroIds: [1, 10], max_number_users: 0 },
         { email: "nao-e-email", cpf: "111.111.111-12", dataNascimento: "31/02/1990" },
       ),
       { token: tokens.principal },
@@ -277,6 +277,18 @@ describe("PUT /api/empresas", () => {
     });
     const boards = await t.get(`/api/empresas/quadros?companyId=${company.ID}`, { token: tokens.principal });
     expect(boards.body.map((board: { ID: number }) => board.ID)).toEqual([2, 4]);
+  });
+
+  test("the inspections' board (9, opt-in) is chosen like any other", async () => {
+    const { company } = await createCompany();
+    const answer = await t.put("/api/empresas", updateBody(company.ID, { quadroIds: [2, 9] }), {
+      token: tokens.principal,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.quadros).toEqual([
+      { ID: 2, label: "Atividades em aberto por funcionário" },
+      { ID: 9, label: "Inspeções: pontuação média" },
+    ]);
   });
 
   test("the messages of the edit, and a user limit below the company's users", async () => {

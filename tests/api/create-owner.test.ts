@@ -53,7 +53,7 @@ describe("create-owner", () => {
     const run = io("123");
     const code = await createOwner(
       database,
-      [...argv({ ...FLAGS, cpf: "111.111.111-11" }), "--boards=1,9"],
+      [...argv({ ...FLAGS, cpf: "111.111.111-11" }), "--boards=1,10"],
       run.terminal,
     );
     expect(code).toBe(1);

@@ -4,6 +4,7 @@
  * so an edited checklist or a new pass mark leaves past results; the client reads its branch's results only; a
  * failure opens one incident (and, for a manager, a corrective cleaning); a re-inspection says what changed.
  */
+import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 
@@ -293,6 +294,9 @@ describe("inspecting", () => {
       { chave: items[0]!.chave, texto: "Piso limpo e seco", antes: "conforme", agora: "conforme" },
       { chave: items[1]!.chave, texto: "Lixeiras vazias", antes: "nao_conforme", agora: "conforme" },
       { chave: current[2]!.chave, texto: "Cheiro agradável", antes: null, agora: "conforme" },
+      // Removed from the checklist since: the answer then, none now.
+      { chave: items[2]!.chave, texto: "Espelhos sem manchas", antes: "conforme", agora: null },
+      { chave: items[3]!.chave, texto: "Dispensers abastecidos", antes: "nao_conforme", agora: null },
     ]);
     const firstAgain = await t.get(`/api/inspecoes/${first}`, { token: auditor });
     expect(firstAgain.body.reinspecoes.map((row: { id: number }) => row.id)).toEqual([answer.body.id]);
@@ -307,5 +311,62 @@ describe("inspecting", () => {
     expect(byWeek.body.items.reduce((sum: number, row: { inspecoes: number }) => sum + row.inspecoes, 0)).toBe(2);
     const failedOnly = await t.get("/api/inspecoes?resultado=reprovada", { token: admin });
     expect(failedOnly.body.items.map((row: { id: number }) => row.id)).toEqual([first]);
+    expect(failedOnly.body.total).toBe(1);
+  });
+
+  test("the daily roll-up the scores and totals read equals the inspections themselves", async () => {
+    // The demo's six weeks come back (this file removed them at the start): written as a submission is, by insert.
+    const { seedDemoInspections } = await import("../../api/db/demo-inspections.ts");
+    await t.db.deleteFrom("checklists").where("id", "<>", checklistId).execute();
+    await seedDemoInspections(t.db, new Date());
+    const raw = await t.db
+      .selectFrom("inspections")
+      .select((eb) => [
+        "environment_id",
+        eb.fn.countAll<string>().as("n"),
+        sql<string>`round(avg(nota), 1)`.as("media"),
+        sql<string>`count(*) filter (where aprovada)`.as("aprovadas"),
+      ])
+      .where("created_at", ">=", new Date(Date.now() - 400 * 86_400_000))
+      .groupBy("environment_id")
+      .execute();
+    const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const from = new Date(Date.now() - 3 * 3_600_000 - 365 * 86_400_000).toISOString().slice(0, 10);
+    const byRoom = await t.get(`/api/inspecoes/pontuacao?agrupar=ambiente&dataIni=${from}&dataFim=${today}`, {
+      token: admin,
+    });
+    expect(byRoom.body.items.length).toBeGreaterThan(5);
+    expect(
+      byRoom.body.items
+        .map((row: { chave: string; inspecoes: number; media: number; aprovadas: number }) => [
+          Number(row.chave),
+          row.inspecoes,
+          row.media,
+          row.aprovadas,
+        ])
+        .sort((a: number[], b: number[]) => a[0]! - b[0]!),
+    ).toEqual(
+      raw
+        .filter((row) => row.environment_id !== undefined)
+        .map((row) => [row.environment_id, Number(row.n), Number(row.media), Number(row.aprovadas)])
+        .filter(([id]) => byRoom.body.items.some((item: { chave: string }) => Number(item.chave) === id))
+        .sort((a, b) => a[0]! - b[0]!),
+    );
+    const all = await t.get("/api/inspecoes?size=20", { token: admin });
+    const hospital = (await demoIds(t.db)).hospital;
+    const count = await t.db
+      .selectFrom("inspections")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("company_id", "=", hospital)
+      .executeTakeFirstOrThrow();
+    expect(all.body.total).toBe(Number(count.n));
+    const passed = await t.get("/api/inspecoes?resultado=aprovada", { token: admin });
+    const passedCount = await t.db
+      .selectFrom("inspections")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .where("aprovada", "=", true)
+      .where("company_id", "=", hospital)
+      .executeTakeFirstOrThrow();
+    expect(passed.body.total).toBe(Number(passedCount.n));
   });
 });

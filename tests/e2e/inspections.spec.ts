@@ -191,6 +191,12 @@ test("the auditor inspects at 360 px with two failures and photos; a failure bec
     expect(text[0]).toContain("Reprovada");
   }
 
+  // The dashboard's ninth chart, narrowed to the room: one week, its mean.
+  await page.goto(`/auditoria?ambientes=${roomId}`);
+  const chart = page.getByRole("figure").filter({ hasText: "Inspeções: pontuação média" });
+  await expect(chart).toContainText("76,5%");
+  await page.screenshot({ path: testInfo.outputPath("audit-inspections.png"), fullPage: true });
+
   // The client (of Filial Aldeota) reads the scores in its report.
   await signInAs("cliente");
   const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);

@@ -47,10 +47,16 @@ const grouped = CHARTS[6]([
   { id: 2, nome: "Cozinha", filial: "Filial Norte", plannedMs: 3 * HOUR, actualMs: 2.2 * HOUR },
   { id: 3, nome: "Recepção", filial: "Filial Norte", plannedMs: 1 * HOUR, actualMs: 0 },
 ]);
+const weeks = CHARTS[9]([
+  { semana: "2026-10-26", media: 87.5, inspecoes: 4, soma: 350 },
+  { semana: "2026-11-02", media: 92.3, inspecoes: 3, soma: 276.9 },
+  { semana: "2026-11-09", media: 100, inspecoes: 2, soma: 200 },
+]);
 const CASES = [
   ["doughnut", doughnut],
   ["stacked bar", stacked],
   ["grouped bar", grouped],
+  ["weekly scores", weeks],
 ] as const;
 
 const svgOf = (description: ChartDescription, fontSize = FONT_DEFAULT) => {
@@ -93,6 +99,7 @@ describe("chartSvg", () => {
   test.each([
     ["stacked bar", stacked],
     ["grouped bar", grouped],
+    ["weekly scores", weeks],
   ] as const)("a %s draws one shape per non-zero value in its dataset's colour, plus its legend box", (_, chart) => {
     const svg = svgOf(chart);
     for (const dataset of chart.datasets) {
@@ -133,6 +140,11 @@ describe("chartSvg", () => {
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(id).toMatch(/^audit-chart-3-\d+$/);
     for (const [, id] of svg.matchAll(/url\(#([^)]+)\)/g)) expect(ids).toContain(id);
+  });
+
+  test("the weekly scores write each mean with one decimal over its bar, the axis in percent up to 100%", () => {
+    const shown = texts(svgOf(weeks));
+    expect(shown).toEqual(expect.arrayContaining(["87,5%", "92,3%", "100,0%", "0%", "100%", "Pontuação média"]));
   });
 
   test("the summary is escaped in its attribute", () => {
@@ -186,6 +198,18 @@ describe("chartConfig", () => {
     expect(tick(stacked, 1000)).toBe("1.000");
     const usage = CHARTS[7]([{ id: 1, nome: "Ana", scheduled: 4, started: 3 }]);
     expect(tick(usage, 50)).toBe("50%");
+    expect(tick(weeks, 50)).toBe("50%");
+  });
+
+  test("shares and scores stop at 100%; only the weeks, a sequence, may leave labels out when they do not fit", () => {
+    const usage = CHARTS[7]([{ id: 1, nome: "Ana", scheduled: 4, started: 3 }]);
+    for (const chart of [usage, weeks]) {
+      expect(configOf(chart).options?.scales?.y).toMatchObject({ suggestedMax: 100, grace: 0 });
+    }
+    expect(configOf(grouped).options?.scales?.y?.suggestedMax).toBeUndefined();
+    expect(configOf(weeks).options?.scales?.x?.ticks?.autoSkip).toBe(true);
+    for (const chart of [stacked, grouped, usage])
+      expect(configOf(chart).options?.scales?.x?.ticks?.autoSkip).toBe(false);
   });
 
   test("long names end in '…' on the chart; the tooltip gives them whole", () => {
@@ -213,6 +237,12 @@ describe("AuditChart before hydration", () => {
     expect(html).toContain('<th scope="row">Banheiro masculino térreo bloco A</th>');
     expect(html).toContain("<td>12,5 h</td><td>14 h</td>");
     expect(html).toContain("<td>1 h</td><td>0 h</td>");
+  });
+
+  test("the weekly scores' table: 'Semana', each week's mean with one decimal", () => {
+    const html = renderToString(createElement(AuditChart, { chart: weeks, svg: svgOf(weeks), fontSize: FONT_DEFAULT }));
+    expect(html).toContain('<th scope="col">Semana</th><th scope="col">Pontuação média</th>');
+    expect(html).toContain('<th scope="row">Semana de 02/11</th><td>92,3%</td>');
   });
 
   test("an empty chart says 'Sem dados', with neither drawing nor table", () => {

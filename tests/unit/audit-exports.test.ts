@@ -46,6 +46,10 @@ const CHARTS_OF_ALL: ChartDescription[] = [
   ]),
   CHARTS[7]([]),
   CHARTS[8]([{ id: 1, nome: "Carla", done: 3, notDone: 1 }]),
+  CHARTS[9]([
+    { semana: "2025-01-06", media: 87.5, inspecoes: 2, soma: 175 },
+    { semana: "2025-01-13", media: 92.3, inspecoes: 1, soma: 92.3 },
+  ]),
 ];
 const chartOf = (board: number) => CHARTS_OF_ALL.find((chart) => chart.board === board)!;
 
@@ -119,6 +123,13 @@ describe("auditWorkbook", () => {
     const people = workbook.getWorksheet("Resumo das Atividades")!;
     expect(rowValues(people, 1)).toEqual(["Colaborador", "Feitas", "Não feitas"]);
     expect(rowValues(people, 2)).toEqual(["Carla", 3, 1]);
+
+    const inspections = workbook.getWorksheet("Inspeções")!;
+    expect(rowValues(inspections, 1)).toEqual(["Semana", "Pontuação média"]);
+    expect(rowValues(inspections, 2)).toEqual(["Semana de 06/01", 0.875]);
+    expect(rowValues(inspections, 3)[0]).toBe("Semana de 13/01");
+    expect(rowValues(inspections, 3)[1]).toBeCloseTo(0.923, 9);
+    expect(inspections.getCell("A5").value).toBe(`Inspeções: pontuação média · Período: ${PERIODO}`);
   });
 
   test("the unit is the cells' number format: hours, minutes, Excel's percentage", async () => {
@@ -134,6 +145,9 @@ describe("auditWorkbook", () => {
     expect(percent.numFmt).toBe("0.00%");
     // The header row keeps the default format (text).
     expect(workbook.getWorksheet("Utilizacao do App")!.getCell("B1").value).toBe("Atividades registradas pelo app");
+    // An inspection score: Excel's percentage too, with the one decimal the inspections write.
+    const score = (await readWorkbook([chartOf(9)])).getWorksheet("Inspeções")!.getCell("B2");
+    expect([score.value, score.numFmt]).toEqual([0.875, "0.0%"]);
   });
 
   test("the period a row apart under the table; an empty chart says 'Sem dados'", async () => {
@@ -171,6 +185,10 @@ describe("auditPdfDoc", () => {
       { label: "Sala 2", words: "Previsto 1 h; Realizado 1,5 h" },
     ]);
     expect(chartNumbers(chartOf(5))).toEqual([{ label: "Banheiro", words: "42,5 min" }]);
+    expect(chartNumbers(chartOf(9))).toEqual([
+      { label: "Semana de 06/01", words: "87,5%" },
+      { label: "Semana de 13/01", words: "92,3%" },
+    ]);
   });
 
   test("'Resumo', the period, each chart's title, drawing and numbers; 'Sem dados' for an empty chart", async () => {
@@ -184,7 +202,7 @@ describe("auditPdfDoc", () => {
     // Measured, not asserted (the machine's load varies): the SVGs on the calling thread, then the pool's worker,
     // first with its start (pdfmake and the fonts loaded), then started.
     console.info(
-      `audit PDF of 8 charts: SVG ${Math.round(drawn - started)} ms; pool ${Math.round(built - drawn)} ms ` +
+      `audit PDF of ${CHARTS_OF_ALL.length} charts: SVG ${Math.round(drawn - started)} ms; pool ${Math.round(built - drawn)} ms ` +
         `(worker starting), ${Math.round(again - built)} ms (started); ${bytes.byteLength} bytes`,
     );
     const { pages, text } = await readPdf(bytes);
@@ -199,10 +217,12 @@ describe("auditPdfDoc", () => {
     expect(text).toContain("Banheiro: 42,5 min");
     expect(text).toContain("Cozinha: Previsto 3 h; Realizado 2,2 h");
     expect(text).toContain("Carla: Feitas 3 atividades; Não feitas 1 atividade");
+    expect(text).toContain("Semana de 06/01: 87,5%");
+    expect(text).toContain("Semana de 13/01: 92,3%");
     expect(text).toContain("Utilização do App Sem dados");
-    // Seven drawings of ~370 pt each, none split: a page each (the empty chart packs under the one before it).
-    expect(pages).toBe(7);
-    expect(text).toContain("Página 7 de 7");
+    // Eight drawings of ~370 pt each, none split: a page each (the empty chart packs under the one before it).
+    expect(pages).toBe(8);
+    expect(text).toContain("Página 8 de 8");
   });
 
   test("the charts are drawn as vectors in their colours, with their own texts; nothing for an empty chart", async () => {

@@ -1,21 +1,26 @@
 /**
  * The audit dashboard's rules (api/domain/audit.ts; docs/audit-dashboard.md), table-driven: the §9 plural, the usage
- * percentage with two decimals, hours, each board's limit (top 10, top 8, branches), the empty chart, the enabled
- * boards in order, the period checks.
+ * percentage with two decimals, hours, each board's limit (top 10, top 8, branches), the inspections' weekly mean
+ * score (one decimal, the period's mean exact), the empty chart, the enabled boards in order, the period checks.
  */
 import { describe, expect, test } from "vitest";
 
 import {
+  AUDIT_BOARDS,
   AUDIT_TEXTS,
   CHARTS,
+  OPT_IN_BOARDS,
+  PALETTE,
   STATUS_COLOURS,
   activities,
   auditCharts,
   auditPeriodError,
   hours,
+  meanScore,
   minutes,
   percentage,
   valueText,
+  weekLabel,
   type AuditAggregates,
 } from "../../api/domain/audit.ts";
 
@@ -60,7 +65,20 @@ describe("numbers as the dashboard writes them", () => {
     ["horas", 1.5, "1,5 h"],
     ["minutos", 20.5, "20,5 min"],
     ["%", 12.5, "12,50%"],
+    ["nota", 87.5, "87,5%"],
+    ["nota", 100, "100,0%"],
+    ["nota", 0, "0,0%"],
   ] as const)("valueText(%s, %f) = %s", (unit, value, text) => expect(valueText(unit, value)).toBe(text));
+
+  test.each([
+    [0, 0, 0],
+    [170, 2, 85],
+    // 84.95 is 85.0: half up, in integer tenths (floating point would say 84.9).
+    [169.9, 2, 85],
+    [240.1, 3, 80],
+    [320.2, 4, 80.1],
+    [0.1, 2, 0.1],
+  ])("meanScore(%f, %i) = %f (one decimal, half up)", (sum, count, mean) => expect(meanScore(sum, count)).toBe(mean));
 });
 
 describe("each board's chart", () => {
@@ -145,10 +163,45 @@ describe("each board's chart", () => {
     expect(chart.summary).toBe("Uso do app por colaborador: Ana (33,33%).");
   });
 
+  test("Inspeções: pontuação média: a bar per week with inspections, its mean in percent with one decimal", () => {
+    const chart = CHARTS[9]([
+      { semana: "2026-10-26", media: 80, inspecoes: 3, soma: 240.1 },
+      { semana: "2026-11-02", media: 80.1, inspecoes: 1, soma: 80.1 },
+    ]);
+    expect(chart).toMatchObject({
+      board: 9,
+      title: "Inspeções: pontuação média",
+      sheet: "Inspeções",
+      type: "bar",
+      stacked: false,
+      unit: "nota",
+      labels: ["Semana de 26/10", "Semana de 02/11"],
+      datasets: [{ label: "Pontuação média", data: [80, 80.1], colours: [PALETTE[0]] }],
+      empty: false,
+    });
+    // The period's mean is its 4 scores' (320,2 ÷ 4 = 80,05: 80,1%), not the weeks' means weighted (80,025: 80,0%).
+    expect(chart.summary).toBe(
+      "Pontuação média de 80,1% em 4 inspeções, 2 semanas com inspeções; na última, semana de 02/11: 80,1%.",
+    );
+  });
+
+  test("Inspeções: one week, one inspection; weeks across a year's turn keep their own day and month", () => {
+    expect(CHARTS[9]([{ semana: "2026-11-02", media: 92.3, inspecoes: 1, soma: 92.3 }]).summary).toBe(
+      "Pontuação média de 92,3% em 1 inspeção, na semana de 02/11.",
+    );
+    expect(["2025-12-29", "2026-01-05"].map(weekLabel)).toEqual(["Semana de 29/12", "Semana de 05/01"]);
+  });
+
+  test("the inspection board is ours, the last, and opt-in", () => {
+    expect(AUDIT_BOARDS.at(-1)).toEqual({ id: 9, title: "Inspeções: pontuação média", sheet: "Inspeções" });
+    expect(OPT_IN_BOARDS).toEqual([9]);
+  });
+
   test.each([
     [1, []],
     [2, []],
     [8, []],
+    [9, []],
   ] as const)("board %i with nothing to show is empty: 'Sem dados'", (board, rows) => {
     const chart = (CHARTS[board] as (rows: unknown) => ReturnType<(typeof CHARTS)[1]>)(rows);
     expect(chart.empty).toBe(true);
@@ -156,12 +209,14 @@ describe("each board's chart", () => {
   });
 
   test("only the enabled boards, in board order", () => {
-    const aggregates: Partial<AuditAggregates> = { 8: [], 1: [], 3: [] };
-    expect(auditCharts(aggregates, [8, 3, 1]).map((chart) => [chart.board, chart.sheet])).toEqual([
+    const aggregates: Partial<AuditAggregates> = { 9: [], 8: [], 1: [], 3: [] };
+    expect(auditCharts(aggregates, [9, 8, 3, 1]).map((chart) => [chart.board, chart.sheet])).toEqual([
       [1, "Ambientes"],
       [3, "Atv em aberto por CNPJ"],
       [8, "Resumo das Atividades"],
+      [9, "Inspeções"],
     ]);
+    expect(auditCharts(aggregates, [8, 3, 1]).map((chart) => chart.board)).toEqual([1, 3, 8]);
     expect(auditCharts(aggregates, [])).toEqual([]);
   });
 });

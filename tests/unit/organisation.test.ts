@@ -85,7 +85,7 @@ describe("small rules", () => {
       expect(check(booleanField, no)).toEqual({ value: false });
   });
 
-  test("boards: one value or several, each once; ids 1 to 8, at least one", () => {
+  test("boards: one value or several, each once; ids 1 to 9, at least one", () => {
     expect(toBoardIds("3")).toEqual([3]);
     expect(toBoardIds(["1", "8", "1", ""])).toEqual([1, 8]);
     expect(toBoardIds([2, "x"])).toEqual([2, 0]);
@@ -93,7 +93,9 @@ describe("small rules", () => {
     expect(check(boardIdsField, ["1", "8"])).toEqual({ value: [1, 8] });
     expect(check(boardIdsField, [])).toEqual({ error: "É necessário pelo menos um quadro" });
     expect(check(boardIdsField, undefined)).toEqual({ error: "É necessário pelo menos um quadro" });
-    expect(check(boardIdsField, ["9"])).toEqual({ error: "Quadro de auditoria inválido" });
+    expect(check(boardIdsField, ["1", "9"])).toEqual({ value: [1, 9] });
+    expect(check(boardIdsField, ["10"])).toEqual({ error: "Quadro de auditoria inválido" });
+    expect(check(boardIdsField, ["0"])).toEqual({ error: "Quadro de auditoria inválido" });
     expect(check(boardIdsField, ["abc"])).toEqual({ error: "Quadro de auditoria inválido" });
   });
 

@@ -5,10 +5,12 @@
 alter table companies add column nota_minima_inspecao numeric(4, 1) not null default 85
   check (nota_minima_inspecao between 0 and 100);
 
--- The ninth board of /auditoria, ours: off until a company enables it.
+-- The ninth board of /auditoria, ours: a default board, so the company forms offer it (they offer default boards only),
+-- but opt-in: a new company's form leaves it unticked (api/domain/audit.ts OPT_IN_BOARDS) and no company has it until
+-- ticked on 'Editar Empresa' (docs/audit-dashboard.md).
 alter table boards drop constraint boards_id_check;
 alter table boards add constraint boards_id_check check (id between 1 and 9);
-insert into boards (id, label, is_default) values (9, 'Inspeções: pontuação média', false);
+insert into boards (id, label, is_default) values (9, 'Inspeções: pontuação média', true);
 
 -- One checklist per room category (categories belong to a branch). `versao` is the current version: an edit of the
 -- items writes a new version's rows and leaves the old ones to the inspections scored against them.
@@ -76,3 +78,43 @@ create table inspection_answers (
   primary key (inspection_id, item_id)
 );
 create index inspection_answers_incident_idx on inspection_answers (incident_id) where incident_id is not null;
+
+-- The inspections per room and business day (America/Fortaleza), kept by the triggers below in the same transaction
+-- as the inspections: the scores by week, room or branch and the list's totals read a few thousand rows for a year
+-- instead of every inspection (bench 'Inspections', docs/performance.md). Checked against the raw rows in
+-- tests/api/inspections.test.ts.
+create table inspection_days (
+  company_id integer not null references companies (id),
+  branch_id integer not null references branches (id),
+  environment_id integer not null references environments (id),
+  dia date not null,
+  inspecoes integer not null,
+  aprovadas integer not null,
+  soma_nota numeric(12, 1) not null,
+  primary key (environment_id, dia, branch_id)
+);
+create index inspection_days_company_idx on inspection_days (company_id, dia);
+create index inspection_days_branch_idx on inspection_days (branch_id, dia);
+
+create function inspection_days_count() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'INSERT' then
+    insert into inspection_days as d (company_id, branch_id, environment_id, dia, inspecoes, aprovadas, soma_nota)
+    values (new.company_id, new.branch_id, new.environment_id, (new.created_at at time zone 'America/Fortaleza')::date,
+            1, new.aprovada::int, new.nota)
+    on conflict (environment_id, dia, branch_id) do update
+      set inspecoes = d.inspecoes + 1, aprovadas = d.aprovadas + excluded.aprovadas,
+          soma_nota = d.soma_nota + excluded.soma_nota;
+  else
+    update inspection_days
+      set inspecoes = inspecoes - 1, aprovadas = aprovadas - old.aprovada::int, soma_nota = soma_nota - old.nota
+      where environment_id = old.environment_id and branch_id = old.branch_id
+        and dia = (old.created_at at time zone 'America/Fortaleza')::date;
+    delete from inspection_days
+      where environment_id = old.environment_id and branch_id = old.branch_id and inspecoes <= 0;
+  end if;
+  return null;
+end
+$$;
+create trigger inspections_days after insert or delete on inspections
+  for each row execute function inspection_days_count();
