@@ -96,9 +96,12 @@ test("issue 11's chain: a principal registers a company and its admin; the admin
   await expect(page).toHaveURL("/empresa-principal/cadastrar");
 
   // Every message of spec 000 §5 'Main companies' at once, with the register's validation toast.
-  // all() does not wait: the URL changes before the new page is drawn, so wait for the eight boxes first.
+  // all() does not wait: the URL changes before the new page is drawn, so wait for the nine boxes first. The ninth,
+  // ours (issue 29), is offered unticked: a company opts in.
   const boards = page.getByRole("group", { name: "Quadros de Auditoria" }).getByRole("checkbox");
-  await expect(boards).toHaveCount(8);
+  await expect(boards).toHaveCount(9);
+  await expect(page.getByLabel("8 - Resumo das Atividades")).toBeChecked();
+  await expect(page.getByLabel("9 - Inspeções: pontuação média")).not.toBeChecked();
   for (const board of await boards.all()) {
     await board.uncheck();
   }
@@ -125,7 +128,7 @@ test("issue 11's chain: a principal registers a company and its admin; the admin
     "É necessário pelo menos um quadro",
   );
 
-  // The company, two of the eight boards, and its first administrator.
+  // The company, two of the nine boards, and its first administrator.
   await page.getByLabel("Nome", { exact: true }).fill(company);
   await page.getByLabel("CNPJ", { exact: true }).fill(punctuatedCnpj(ids.companyCnpj));
   await page.getByLabel("Endereço").fill("Rua do Teste");
