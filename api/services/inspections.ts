@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-import { assertEnvironmentInScope, scopeBranch, type Scope } from "../auth/scope.ts";
+import { scopeBranch, type Scope } from "../auth/scope.ts";
 import type { Database } from "../db/connection.ts";
 import type { DB } from "../db/schema.ts";
 import {
@@ -87,7 +87,8 @@ export async function inspectableRooms(
 
 /** The room in scope with its checklist's current version: what the inspection form draws. */
 export async function inspectionForm(db: Kysely<DB>, scope: Scope, environmentId: number, reinspecaoDe?: number) {
-  await assertEnvironmentInScope(db, scope, environmentId);
+  const branch = scopeBranch(scope);
+  // A room of another tenant or branch, or removed, is 404 like any id out of scope.
   const room = await db
     .selectFrom("environments as e")
     .innerJoin("branches as b", "b.id", "e.branch_id")
@@ -102,6 +103,8 @@ export async function inspectionForm(db: Kysely<DB>, scope: Scope, environmentId
       "c.versao",
     ])
     .where("e.id", "=", environmentId)
+    .where("e.company_id", "=", scope.companyId)
+    .$if(branch !== null, (qb) => qb.where("e.branch_id", "=", branch!))
     .where("e.deleted_at", "is", null)
     .executeTakeFirst();
   if (!room) throw notFound(T.roomNotFound);

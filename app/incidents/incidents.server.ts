@@ -12,11 +12,11 @@ import {
   type IncidentStatus,
 } from "../../api/domain/incidents";
 import { can } from "../../api/domain/roles";
-import { parseBusinessDate } from "../../api/domain/schedule-expansion";
 
 import { callApi } from "~/api.server";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateMinute, businessLocalInput } from "~/lib/business-time.server";
+import { dayRangeParams, optionalIdParam, pageParam } from "~/lib/list-params";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
@@ -90,31 +90,23 @@ function incidentView<Row extends Incident>(incident: Row) {
   };
 }
 
-const positiveId = (value: string | null) => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-};
-
 /** The list's URL state: status, kind, branch, the days reported (de, ate), overdue only, page. */
 export function readIncidentFilters(url: string) {
   const search = new URL(url).searchParams;
   const status = search.get("status");
-  const pagina = Number(search.get("pagina") ?? "1");
-  const day = (name: string) => parseBusinessDate(search.get(name) ?? "");
-  // Dates given the wrong way round are read the right way round.
-  const [de, ate] = [day("de"), day("ate")].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
+  const { de, ate } = dayRangeParams(search);
   return {
     // 'abertas': not closed yet (aberta or em atendimento), the board's 'Ver todas'.
     status:
       status === OPEN_STATUSES || (INCIDENT_STATUSES as readonly string[]).includes(status ?? "")
         ? (status as IncidentStatus | typeof OPEN_STATUSES)
         : null,
-    tipo: positiveId(search.get("tipo")),
-    filial: positiveId(search.get("filial")),
-    de: de ?? null,
-    ate: ate ?? null,
+    tipo: optionalIdParam(search.get("tipo")),
+    filial: optionalIdParam(search.get("filial")),
+    de,
+    ate,
     atrasadas: search.get("atrasadas") === "1",
-    pagina: Number.isInteger(pagina) && pagina > 0 && pagina <= 100_000 ? pagina : 1,
+    pagina: pageParam(search.get("pagina")),
   };
 }
 

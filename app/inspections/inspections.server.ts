@@ -14,12 +14,13 @@ import {
   type Answer,
 } from "../../api/domain/inspections";
 import { can } from "../../api/domain/roles";
-import { businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
+import { businessToday } from "../../api/domain/schedule-expansion";
 import type { Inspection } from "../../api/routes/inspections";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { listIncidentKinds } from "~/incidents/incidents.server";
 import { businessDateMinute } from "~/lib/business-time.server";
+import { dayRangeParams, optionalIdParam, pageParam } from "~/lib/list-params";
 import { listSchedulableUsers } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
@@ -56,34 +57,25 @@ async function caller({ request, context }: LoaderFunctionArgs, path: "/inspecoe
   return { context, request, auth } satisfies SignedInCaller;
 }
 
-const positiveId = (value: string | null) => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-};
-const pageOf = (value: string | null) => {
-  const page = Number(value ?? "1");
-  return Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 1;
-};
 const dateText = (iso: string) => businessDateMinute(iso);
 const resultLabel = (aprovada: boolean) => (aprovada ? T.passed : T.failed);
 
 /** The list's URL state: branch, room, the days inspected (de, ate), result, the scores' grouping, page. */
 export function readInspectionFilters(url: string) {
   const search = new URL(url).searchParams;
-  const day = (name: string) => parseBusinessDate(search.get(name) ?? "") ?? null;
-  const [de, ate] = [day("de"), day("ate")].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
+  const { de, ate } = dayRangeParams(search);
   const resultado = search.get("resultado");
   const agrupar = search.get("agrupar");
   return {
-    filial: positiveId(search.get("filial")),
-    ambiente: positiveId(search.get("ambiente")),
+    filial: optionalIdParam(search.get("filial")),
+    ambiente: optionalIdParam(search.get("ambiente")),
     de,
     ate,
     resultado: resultado === "aprovada" || resultado === "reprovada" ? (resultado as "aprovada" | "reprovada") : null,
     agrupar: (SCORE_GROUPS as readonly string[]).includes(agrupar ?? "")
       ? (agrupar as (typeof SCORE_GROUPS)[number])
       : "ambiente",
-    pagina: pageOf(search.get("pagina")),
+    pagina: pageParam(search.get("pagina")),
   };
 }
 
@@ -169,8 +161,8 @@ export async function inspectionRoomsLoader(args: LoaderFunctionArgs) {
   const api = await caller(args, "/inspecoes/nova");
   const search = new URL(args.request.url).searchParams;
   const q = (search.get("q") ?? "").slice(0, 100);
-  const filial = positiveId(search.get("filial"));
-  const pagina = pageOf(search.get("pagina"));
+  const filial = optionalIdParam(search.get("filial"));
+  const pagina = pageParam(search.get("pagina"));
   const companyWide = "companyId" in scopeQuery(api.auth);
   const [rooms, branches] = await Promise.all([
     listInspectableRooms(api, {
@@ -204,7 +196,7 @@ export async function inspectionRoomsLoader(args: LoaderFunctionArgs) {
 export async function inspectionFormLoader(args: LoaderFunctionArgs) {
   const api = await caller(args, "/inspecoes/nova");
   const environmentId = idParam(args.params.ambienteId);
-  const reinspecao = positiveId(new URL(args.request.url).searchParams.get("reinspecao")) ?? undefined;
+  const reinspecao = optionalIdParam(new URL(args.request.url).searchParams.get("reinspecao")) ?? undefined;
   const result = await inspectionForm(api, environmentId, reinspecao);
   // No checklist (409), or a re-inspection of another room's inspection (400): the message, not an error page.
   if (!result.ok && (result.status === 409 || result.status === 400))
@@ -333,10 +325,10 @@ export async function inspectionAction(args: ActionFunctionArgs) {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const itemId = positiveId(text("item")) ?? 0;
-  const colaborador = positiveId(text("colaborador"));
+  const itemId = optionalIdParam(text("item")) ?? 0;
+  const colaborador = optionalIdParam(text("colaborador"));
   const result = await openFailureIncident(api, id, itemId, {
-    tipoId: positiveId(text("tipo")) ?? 0,
+    tipoId: optionalIdParam(text("tipo")) ?? 0,
     ...(colaborador ? { colaboradorId: colaborador } : {}),
   });
   if (result.ok)

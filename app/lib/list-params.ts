@@ -2,6 +2,8 @@
  * List state lives in the page URL (DESIGN.md): ?q=&ordem=&dir=&pagina=&tamanho=, so a list can be shared by
  * e-mail and opens the same after sign-in. Changing the search or the page size goes back to page 1.
  */
+import { INT32_MAX } from "../../api/domain/fields";
+import { parseBusinessDate } from "../../api/domain/schedule-expansion";
 export const PAGE_SIZE_OPTIONS = [
   { value: "20", label: "20" },
   { value: "40", label: "40" },
@@ -67,4 +69,23 @@ export function pagerPages(current: number, totalPages: number) {
   const pages: number[] = [];
   for (let page = Math.max(1, current - 5); page <= Math.min(totalPages, current + 5); page++) pages.push(page);
   return pages;
+}
+
+/** An optional id of the URL (a filter, a form's choice): a positive 32-bit integer, else null. */
+export function optionalIdParam(value: string | null) {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= INT32_MAX ? id : null;
+}
+
+/** The page a filtered list's URL asks for (`pagina`): 1 to 100,000, else 1. */
+export function pageParam(value: string | null) {
+  const page = Number(value ?? "1");
+  return Number.isInteger(page) && page > 0 && page <= 100_000 ? page : 1;
+}
+
+/** A list's days filter (`de`, `ate`, yyyy-MM-dd): each a real date or null, given the wrong way round read right. */
+export function dayRangeParams(search: URLSearchParams) {
+  const day = (name: string) => parseBusinessDate(search.get(name) ?? "") ?? null;
+  const [de, ate] = [day("de"), day("ate")].sort((a, b) => (a && b ? a.localeCompare(b) : 0));
+  return { de: de ?? null, ate: ate ?? null };
 }
