@@ -27,11 +27,7 @@ async function chartTable(page: Page, title: string) {
   return cells;
 }
 
-test("the audit dashboard of one room today: nine charts, font, filters", async ({
-  page,
-  request,
-  signInAs,
-}, info) => {
+test("the audit dashboard of one room today: nine charts, font, filters", async ({ page, request, signInAs }, info) => {
   test.setTimeout(90_000); // a long walk through the page: room for a loaded machine
   const phone = await agendaToday(
     request,
