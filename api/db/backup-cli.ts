@@ -4,6 +4,7 @@
  * the archive itself, asked over DATA_DIR/control.sock (a live PGlite directory must not be opened twice); when none
  * does, this process opens the directory. With DATABASE_URL it refuses and gives the pg_dump command.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 import type { Config } from "../config.ts";
@@ -24,29 +25,40 @@ import {
 
 const USAGE = "Usage: npm run backup [-- --out DIR]   (DIR: where the archive goes, DATA_DIR/backups by default)";
 
-/** What to run instead with DATABASE_URL (also in docs/backups.md 'With DATABASE_URL'). */
-function postgresBackupMessage(config: Pick<Config, "dataDir" | "storage">) {
+/**
+ * What to run instead with DATABASE_URL (also in docs/backups.md 'With DATABASE_URL'). Each line runs as printed: in a
+ * subshell with umask 077, so the dump and the archive are 0600 like the embedded backups (they hold personal data and
+ * maybe the secret), and tar names only what exists: with SESSION_SECRET set there is no DATA_DIR/session-secret, and
+ * naming it made tar fail.
+ */
+function postgresBackupMessage(config: Pick<Config, "dataDir" | "storage">, sessionSecretSet: boolean) {
   const lines = [
     "DATABASE_URL is set: the database is a PostgreSQL server, and pg_dump backs it up consistently while the",
     "servers run. Use a pg_dump of the server's major version or newer:",
     "",
-    '  pg_dump --format=custom --no-owner --no-privileges --file="limpeza-$(date -u +%Y-%m-%d-%H%M%S).dump" "$DATABASE_URL"',
+    '  (umask 077 && pg_dump --format=custom --no-owner --no-privileges --file="limpeza-$(date -u +%Y-%m-%d-%H%M%S).dump" "$DATABASE_URL")',
     "",
     "and, to restore, into an empty database:",
     "",
     '  pg_restore --no-owner --no-privileges --exit-on-error --dbname="$DATABASE_URL" limpeza-YYYY-MM-DD-HHMMSS.dump',
     "",
   ];
-  if (config.storage.kind === "disk") {
+  const secretFile = !sessionSecretSet && existsSync(path.join(config.dataDir, "session-secret"));
+  const uploads = config.storage.kind === "disk" && existsSync(config.storage.root);
+  const files = [uploads ? "uploads" : null, secretFile ? "session-secret" : null].filter(Boolean);
+  if (files.length) {
     lines.push(
-      "Keep the uploads and the session secret too (SESSION_SECRET, or the file DATA_DIR/session-secret):",
+      `Keep ${files.length === 2 ? "the uploads and the session secret" : uploads ? "the uploads" : "the session secret"} too:`,
       "",
-      `  tar -czf "limpeza-files-$(date -u +%Y-%m-%d-%H%M%S).tar.gz" -C ${shellQuote(config.dataDir)} uploads session-secret`,
+      `  (umask 077 && tar -czf "limpeza-files-$(date -u +%Y-%m-%d-%H%M%S).tar.gz" -C ${shellQuote(config.dataDir)} ${files.join(" ")})`,
       "",
     );
-  } else {
+  }
+  if (config.storage.kind === "disk" && !uploads) lines.push("Uploads: none yet (there is no DATA_DIR/uploads).");
+  if (config.storage.kind === "s3") {
     lines.push("Uploads are in the STORAGE_URL bucket: back it up by its own means (versioning, replication, a sync).");
   }
+  if (sessionSecretSet) lines.push("SESSION_SECRET is set: keep that secret in your secret store.");
   lines.push("See docs/backups.md.");
   return lines.join("\n");
 }
@@ -56,7 +68,7 @@ const shellQuote = (text: string) => (/^[\w./-]+$/.test(text) ? text : `'${text.
 runTool(async () => {
   const { values } = parseToolArgs(USAGE, { out: { type: "string" } });
   const config = loadToolConfig();
-  if (config.databaseUrl) throw new OpsRefusal(postgresBackupMessage(config));
+  if (config.databaseUrl) throw new OpsRefusal(postgresBackupMessage(config, Boolean(process.env.SESSION_SECRET)));
   const out = path.resolve(values.out ?? defaultBackupDir(config.dataDir));
 
   const state = await dataDirState(config.dataDir);

@@ -9,7 +9,16 @@
  * skipped, the first run has done them; the backup's refusal with DATABASE_URL runs in both.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -270,15 +279,77 @@ describe("the control socket at start", () => {
 describe("npm run backup with DATABASE_URL", () => {
   test("refuses and gives the pg_dump command", async () => {
     const dataDir = scratch("backup-pg-");
+    mkdirSync(path.join(dataDir, "uploads"));
+    writeFileSync(path.join(dataDir, "session-secret"), "a-secret-of-a-development-server-32", { mode: 0o600 });
     const run = await runCommand("backup-cli.ts", [], {
       DATA_DIR: dataDir,
       DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
     });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("pg_dump --format=custom --no-owner --no-privileges");
-    expect(run.stderr).toContain(`-C ${dataDir} uploads session-secret`);
+    expect(run.stderr).toContain(`-C ${dataDir} uploads session-secret)`);
+  }, 30_000);
+
+  test("creates no DATA_DIR/session-secret", async () => {
+    const dataDir = scratch("backup-pg-");
+    await runCommand("backup-cli.ts", [], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+    });
     expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
   }, 30_000);
+});
+
+/**
+ * The lines `npm run backup` prints with DATABASE_URL, run as an operator pastes them (`sh -c`, the usual umask 022),
+ * against the suite's PostgreSQL server: they must work and leave files only their owner reads, as the embedded
+ * backups are.
+ */
+describe("npm run backup with DATABASE_URL: the printed lines, run as printed", () => {
+  /** The printed line that holds `command`, run in a fresh folder with DATABASE_URL; the files it wrote. */
+  async function runPrinted(command: string, env: Record<string, string>) {
+    const dataDir = scratch("backup-pg-");
+    mkdirSync(path.join(dataDir, "uploads", "photos"), { recursive: true });
+    writeFileSync(path.join(dataDir, "uploads", "photos", "a.jpg"), "jpeg bytes");
+    const printed = await runCommand("backup-cli.ts", [], {
+      DATA_DIR: dataDir,
+      DATABASE_URL: ADMIN_URL,
+      ...env,
+    });
+    const line = printed.stderr.split("\n").find((text) => text.includes(command));
+    expect(line, printed.stderr).toBeDefined();
+    const cwd = scratch("backup-pg-out-");
+    const run = await new Promise<Run>((resolve) =>
+      execFile(
+        "sh",
+        ["-c", `umask 022; ${line}`],
+        { cwd, env: { ...process.env, DATABASE_URL: ADMIN_URL } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      ),
+    );
+    return { run, files: readdirSync(cwd).map((name) => path.join(cwd, name)) };
+  }
+
+  test("with SESSION_SECRET set, the files line archives the uploads and no session-secret", async () => {
+    const { run, files } = await runPrinted("tar -czf", { SESSION_SECRET: "a-production-secret-of-at-least-32-chars" });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const entries: string[] = [];
+    await tar.list({ file: files[0]!, onReadEntry: (entry) => void entries.push(entry.path) });
+    expect(entries).toContain("uploads/photos/a.jpg");
+    expect(entries.filter((entry) => entry.includes("session-secret"))).toEqual([]);
+  }, 30_000);
+
+  test("the files line writes its archive 0600", async () => {
+    const { files } = await runPrinted("tar -czf", { SESSION_SECRET: "a-production-secret-of-at-least-32-chars" });
+    expect(files.map((file) => statSync(file).mode & 0o777)).toEqual([0o600]);
+  }, 30_000);
+
+  test("the pg_dump line writes its dump 0600", async () => {
+    const { run, files } = await runPrinted("pg_dump --format=custom", {});
+    expect(run.code, run.stderr).toBe(0);
+    expect(files.map((file) => statSync(file).mode & 0o777)).toEqual([0o600]);
+  }, 60_000);
 });
 
 async function withAdmin<T>(work: (client: pg.Client) => Promise<T>) {
