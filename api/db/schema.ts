@@ -160,6 +160,27 @@ export interface Environments {
   sector_id: number;
 }
 
+export interface ExportJobs {
+  arquivo: string | null;
+  bytes: Generated<Int8>;
+  caminho: string;
+  claimed_until: Timestamp | null;
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  id: Generated<number>;
+  mensagem: string | null;
+  nome_arquivo: string | null;
+  origem: string;
+  started_at: Timestamp | null;
+  status: Generated<string>;
+  tentativas: Generated<number>;
+  tipo_arquivo: string | null;
+  user_id: number;
+  voltar: string | null;
+}
+
 export interface History {
   booking_id: number;
   created_at: Generated<Timestamp>;
@@ -466,6 +487,7 @@ export interface DB {
   environment_procedures: EnvironmentProcedures;
   environment_risks: EnvironmentRisks;
   environments: Environments;
+  export_jobs: ExportJobs;
   history: History;
   incident_alerts: IncidentAlerts;
   incident_events: IncidentEvents;

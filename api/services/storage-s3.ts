@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 
 import { ConfigError } from "../config.ts";
 
@@ -59,6 +65,11 @@ export function createS3Storage(
     async write(folder, name, bytes) {
       assertSafeName(name);
       await put(folder, name, bytes);
+    },
+    async remove(folder, name) {
+      assertSafeName(name);
+      // S3 answers 204 for a key that does not exist: removing twice is no error, as on disk.
+      await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: key(folder, name) }));
     },
     async read(folder, name) {
       if (!SAFE_NAME.test(name)) return null;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { Config } from "../config.ts";
@@ -15,6 +15,8 @@ export type Storage = {
   read(folder: string, name: string): Promise<Uint8Array | null>;
   /** Writes a file under a name of the caller's (a derived file, e.g. an avatar's thumbnail, named after it). */
   write(folder: string, name: string, bytes: Uint8Array): Promise<void>;
+  /** Removes a file; a missing one is no error (an expired export, an orphan photo). */
+  remove(folder: string, name: string): Promise<void>;
 };
 
 /** The only names read or written: no path separators, no dots but the extension's. */
@@ -52,6 +54,10 @@ export function createDiskStorage(root: string): Storage {
       const dir = path.join(root, folder);
       await mkdir(dir, { recursive: true });
       await writeFile(path.join(dir, name), bytes);
+    },
+    async remove(folder, name) {
+      assertSafeName(name);
+      await rm(path.join(root, folder, name), { force: true });
     },
     async read(folder, name) {
       if (!SAFE_NAME.test(name)) return null;

@@ -1,0 +1,420 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
+
+import { sql, type Kysely } from "kysely";
+import type { Logger } from "pino";
+
+import type { DB } from "../db/schema.ts";
+import { ApiError, notFound } from "../lib/errors.ts";
+
+import type { Storage } from "./storage.ts";
+
+/**
+ * Long exports as jobs (docs/exports.md). A download of a report's Excel or PDF is queued in export_jobs and run
+ * later as its requester by a runner in each instance: at most `perProcess` at once in a process and `perCompany` at
+ * once in a company across every instance (claims are serialised by an advisory lock), the rest wait in the queue in
+ * order. The file goes to storage and is kept for its requester for `keepHours`. A job whose instance died is claimed
+ * again when its lease runs out (twice at most). The queue is the database's, so it survives restarts and serves
+ * several instances; the runner never runs a job twice at once.
+ */
+
+export const EXPORT_LIMITS = {
+  perProcess: 2,
+  perCompany: 1,
+  /** Jobs one user may have waiting or running: the queue's rows stay bounded. */
+  perUser: 100,
+  keepHours: 24,
+  leaseSeconds: 60,
+  attempts: 2,
+  /** A file larger than this is refused (the runner holds it in memory before storing it). */
+  maxBytes: 200 * 1024 * 1024,
+  /** A job still running after this is stopped. */
+  timeLimitMs: 10 * 60_000,
+};
+export type ExportLimits = typeof EXPORT_LIMITS;
+
+export const EXPORT_TEXTS = {
+  notFound: "Exportação não encontrada.",
+  tooMany: (limit: number) =>
+    `Você já tem ${limit} exportações na fila. Aguarde algumas terminarem antes de pedir outra.`,
+  failed: "Não foi possível gerar o arquivo. Tente de novo; se o erro continuar, avise o suporte.",
+  interrupted: "A exportação foi interrompida duas vezes (o servidor reiniciou). Peça o arquivo de novo.",
+  tooLarge: (mb: number) => `O arquivo passou de ${mb} MB. Escolha um período menor ou filtre o relatório.`,
+  tooLong: (minutes: number) =>
+    `O arquivo levou mais de ${minutes} minutos para ser gerado. Escolha um período menor ou filtre o relatório.`,
+};
+
+/** The folder of the exported files in storage. */
+export const EXPORT_FOLDER = "exports";
+
+/** Claims are taken one at a time across instances, so the per-company bound holds (any fixed number, ours alone). */
+const CLAIM_LOCK = 4243;
+
+export type ExportJobStatus = "na_fila" | "gerando" | "pronta" | "falhou";
+
+/** Queues an export for its requester: 429 when they already have `perUser` waiting or running. */
+export async function enqueueExport(
+  db: Kysely<DB>,
+  job: { companyId: number; userId: number; caminho: string; origem: string },
+  limits: Pick<ExportLimits, "perUser"> = EXPORT_LIMITS,
+) {
+  return db.transaction().execute(async (trx) => {
+    // Two requests of one user at once count each other: the user's row is the lock.
+    await trx.selectFrom("users").select("id").where("id", "=", job.userId).forUpdate().execute();
+    const { pending } = await trx
+      .selectFrom("export_jobs")
+      .select((eb) => eb.fn.countAll<string>().as("pending"))
+      .where("user_id", "=", job.userId)
+      .where("status", "in", ["na_fila", "gerando"])
+      .executeTakeFirstOrThrow();
+    if (Number(pending) >= limits.perUser) throw new ApiError(429, EXPORT_TEXTS.tooMany(limits.perUser));
+    return trx
+      .insertInto("export_jobs")
+      .values({ company_id: job.companyId, user_id: job.userId, caminho: job.caminho, origem: job.origem })
+      .returning(["id", "status"])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** A job as its requester reads it, with its place in the queue while it waits; null when not theirs or gone. */
+export async function readExport(db: Kysely<DB>, userId: number, id: number) {
+  const job = await db
+    .selectFrom("export_jobs")
+    .select([
+      "id",
+      "caminho",
+      "status",
+      "bytes",
+      "nome_arquivo",
+      "tipo_arquivo",
+      "arquivo",
+      "mensagem",
+      "voltar",
+      "created_at",
+      "started_at",
+      "finished_at",
+      "expires_at",
+    ])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!job) return null;
+  let ahead = 0;
+  if (job.status === "na_fila") {
+    const row = await db
+      .selectFrom("export_jobs")
+      .select((eb) => eb.fn.countAll<string>().as("ahead"))
+      .where("status", "in", ["na_fila", "gerando"])
+      .where((eb) =>
+        eb.or([
+          eb("created_at", "<", job.created_at),
+          eb.and([eb("created_at", "=", job.created_at), eb("id", "<", id)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    ahead = Number(row.ahead);
+  }
+  return { ...job, bytes: Number(job.bytes), ahead };
+}
+
+export async function requireExport(db: Kysely<DB>, userId: number, id: number) {
+  const job = await readExport(db, userId, id);
+  if (!job) throw notFound(EXPORT_TEXTS.notFound);
+  return job;
+}
+
+/** The requester's latest jobs (at most `limit`), newest first. */
+export async function listExports(db: Kysely<DB>, userId: number, limit = 20) {
+  const rows = await db
+    .selectFrom("export_jobs")
+    .select(["id", "caminho", "status", "bytes", "nome_arquivo", "created_at", "finished_at", "expires_at"])
+    .where("user_id", "=", userId)
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, bytes: Number(row.bytes) }));
+}
+
+type Claimed = { id: number; user_id: number; company_id: number; caminho: string; origem: string };
+
+/**
+ * The oldest job that may start now: waiting (or left by a dead instance: its lease ran out) and of a company with
+ * fewer than `perCompany` live jobs. A job claimed a third time is failed instead (it keeps killing its runner?).
+ */
+export async function claimNextExport(
+  db: Kysely<DB>,
+  now: Date,
+  limits: Pick<ExportLimits, "perCompany" | "leaseSeconds" | "attempts"> = EXPORT_LIMITS,
+): Promise<(Claimed & { lease: Date }) | null> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
+    for (;;) {
+      const job = await trx
+        .selectFrom("export_jobs as j")
+        .select(["j.id", "j.user_id", "j.company_id", "j.caminho", "j.origem", "j.tentativas"])
+        .where((eb) =>
+          eb.or([
+            eb("j.status", "=", "na_fila"),
+            eb.and([eb("j.status", "=", "gerando"), eb("j.claimed_until", "<", now)]),
+          ]),
+        )
+        .where(
+          sql<boolean>`(select count(*) from export_jobs r
+            where r.company_id = j.company_id and r.status = 'gerando' and r.claimed_until >= ${now}) < ${limits.perCompany}`,
+        )
+        .orderBy("j.created_at")
+        .orderBy("j.id")
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!job) return null;
+      if (job.tentativas >= limits.attempts) {
+        await trx
+          .updateTable("export_jobs")
+          .set({ status: "falhou", mensagem: EXPORT_TEXTS.interrupted, finished_at: now, claimed_until: null })
+          .set({ expires_at: keepUntil(now) })
+          .where("id", "=", job.id)
+          .execute();
+        continue;
+      }
+      const lease = new Date(now.getTime() + limits.leaseSeconds * 1000);
+      await trx
+        .updateTable("export_jobs")
+        .set((eb) => ({
+          status: "gerando",
+          started_at: now,
+          claimed_until: lease,
+          bytes: 0,
+          tentativas: eb("tentativas", "+", 1),
+        }))
+        .where("id", "=", job.id)
+        .execute();
+      const { tentativas: _, ...claimed } = job;
+      return { ...claimed, lease };
+    }
+  });
+}
+
+const keepUntil = (now: Date, hours = EXPORT_LIMITS.keepHours) => new Date(now.getTime() + hours * 3_600_000);
+
+/** Moves a running job's lease on and records its progress, while this runner still holds it. */
+async function renewLease(db: Kysely<DB>, id: number, lease: Date, next: Date, bytes: number) {
+  const result = await db
+    .updateTable("export_jobs")
+    .set({ claimed_until: next, bytes })
+    .where("id", "=", id)
+    .where("claimed_until", "=", lease)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** What running one export gave: its file, or the page's refusal (a period too long, a PDF too large …). */
+export type ExportOutcome =
+  | { kind: "file"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> }
+  | { kind: "refused"; message: string; back: string | null };
+
+export type RenderExport = (job: Claimed, signal: AbortSignal) => Promise<ExportOutcome>;
+
+export type ExportRunner = {
+  /** Starts waiting jobs while this process has room (after a job is queued; the poll does it too). */
+  kick(): void;
+  stats(): { running: number };
+  /** Stops taking jobs, stops the running ones and hands them back to the queue. */
+  close(): Promise<void>;
+};
+
+/**
+ * The runner of one process. `render` runs an export as its requester (server.ts: the web app's own route, through
+ * Remix, with a session made for the run). The file's bytes are read with a turn of the event loop between chunks,
+ * so other requests are answered while an export is written.
+ */
+export function createExportRunner(deps: {
+  db: Kysely<DB>;
+  storage: Storage;
+  render: RenderExport;
+  logger?: Logger;
+  limits?: Partial<ExportLimits>;
+  pollMs?: number;
+}): ExportRunner {
+  const limits = { ...EXPORT_LIMITS, ...deps.limits };
+  const { db, storage, logger } = deps;
+  const running = new Map<number, { stop: AbortController; done: Promise<void> }>();
+  let closed = false;
+  let filling: Promise<void> | null = null;
+
+  async function fill() {
+    while (!closed && running.size < limits.perProcess) {
+      const job = await claimNextExport(db, new Date(), limits);
+      if (!job) return;
+      const stop = new AbortController();
+      const done = run(job, stop).finally(() => {
+        running.delete(job.id);
+        kick();
+      });
+      running.set(job.id, { stop, done });
+    }
+  }
+
+  function kick() {
+    if (closed || filling) return;
+    filling = fill()
+      .catch((error) => logger?.warn({ err: error }, "export jobs: could not claim"))
+      .finally(() => (filling = null));
+  }
+
+  async function run(job: Claimed & { lease: Date }, stop: AbortController) {
+    let lease = job.lease;
+    let bytes = 0;
+    let lost = false;
+    const renew = setInterval(
+      () => {
+        const next = new Date(Date.now() + limits.leaseSeconds * 1000);
+        void renewLease(db, job.id, lease, next, bytes)
+          .then((held) => {
+            if (held) lease = next;
+            else {
+              lost = true;
+              stop.abort();
+            }
+          })
+          .catch((error) => logger?.warn({ err: error, job: job.id }, "export jobs: lease not renewed"));
+      },
+      Math.max(1000, (limits.leaseSeconds * 1000) / 3),
+    );
+    const overTime = setTimeout(() => stop.abort(new Error("time")), limits.timeLimitMs);
+    const finish = async (values: {
+      status: "pronta" | "falhou";
+      mensagem?: string;
+      voltar?: string | null;
+      arquivo?: string;
+      nome_arquivo?: string;
+      tipo_arquivo?: string;
+    }) => {
+      const now = new Date();
+      const result = await db
+        .updateTable("export_jobs")
+        .set({ ...values, bytes, finished_at: now, expires_at: keepUntil(now, limits.keepHours), claimed_until: null })
+        .where("id", "=", job.id)
+        .where("claimed_until", "=", lease)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    };
+    try {
+      const outcome = await deps.render(job, stop.signal);
+      if (outcome.kind === "refused") {
+        await finish({ status: "falhou", mensagem: outcome.message, voltar: outcome.back });
+        return;
+      }
+      const chunks: Uint8Array[] = [];
+      const reader = outcome.body.getReader();
+      try {
+        for (;;) {
+          if (stop.signal.aborted) throw stop.signal.reason ?? new Error("stopped");
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+          if (bytes > limits.maxBytes) throw new TooLarge();
+          chunks.push(value);
+          // Lets the event loop answer other requests between two chunks of a file being written.
+          await nextTurn();
+        }
+      } finally {
+        reader.releaseLock();
+        if (stop.signal.aborted || bytes > limits.maxBytes) await outcome.body.cancel().catch(() => undefined);
+      }
+      const extension = outcome.fileName.split(".").pop()?.toLowerCase() ?? "bin";
+      const name = await storage.save(
+        EXPORT_FOLDER,
+        /^[a-z0-9]+$/.test(extension) ? extension : "bin",
+        concat(chunks, bytes),
+      );
+      const stored = await finish({
+        status: "pronta",
+        arquivo: name,
+        nome_arquivo: outcome.fileName,
+        tipo_arquivo: outcome.contentType,
+      });
+      if (!stored) await storage.remove(EXPORT_FOLDER, name).catch(() => undefined);
+    } catch (error) {
+      if (closed && !lost) return; // handed back to the queue by close()
+      if (lost) return logger?.warn({ job: job.id }, "export job taken over by another instance");
+      const tooLarge = error instanceof TooLarge;
+      const tooLong = stop.signal.aborted && !closed;
+      if (!tooLarge && !tooLong) logger?.error({ err: error, job: job.id }, "export job failed");
+      await finish({
+        status: "falhou",
+        mensagem: tooLarge
+          ? EXPORT_TEXTS.tooLarge(Math.round(limits.maxBytes / 1024 / 1024))
+          : tooLong
+            ? EXPORT_TEXTS.tooLong(Math.round(limits.timeLimitMs / 60_000))
+            : EXPORT_TEXTS.failed,
+      }).catch((failure) => logger?.error({ err: failure, job: job.id }, "export job: failure not recorded"));
+    } finally {
+      clearInterval(renew);
+      clearTimeout(overTime);
+    }
+  }
+
+  const poll = setInterval(kick, deps.pollMs ?? 2_000);
+  poll.unref();
+
+  return {
+    kick,
+    stats: () => ({ running: running.size }),
+    async close() {
+      closed = true;
+      clearInterval(poll);
+      await filling;
+      const jobs = [...running.entries()];
+      for (const [, job] of jobs) job.stop.abort();
+      await Promise.all(jobs.map(([, job]) => job.done));
+      if (jobs.length) {
+        // Back to the queue as they were: the next instance (or the next start) runs them.
+        await db
+          .updateTable("export_jobs")
+          .set((eb) => ({ status: "na_fila", claimed_until: null, bytes: 0, tentativas: eb("tentativas", "-", 1) }))
+          .where(
+            "id",
+            "in",
+            jobs.map(([id]) => id),
+          )
+          .where("status", "=", "gerando")
+          .execute();
+      }
+    },
+  };
+}
+
+class TooLarge extends Error {}
+
+function concat(chunks: Uint8Array[], length: number) {
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Removes the jobs (and files) past their keeping time: at most `limit` per call (the minute sweep calls it). */
+export async function sweepExpiredExports(db: Kysely<DB>, storage: Storage, now: Date, limit = 200) {
+  const expired = await db
+    .selectFrom("export_jobs")
+    .select(["id", "arquivo"])
+    .where("expires_at", "<", now)
+    .orderBy("expires_at")
+    .limit(limit)
+    .execute();
+  for (const job of expired) if (job.arquivo) await storage.remove(EXPORT_FOLDER, job.arquivo).catch(() => undefined);
+  if (expired.length)
+    await db
+      .deleteFrom("export_jobs")
+      .where(
+        "id",
+        "in",
+        expired.map((job) => job.id),
+      )
+      .execute();
+  return expired.length;
+}
