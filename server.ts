@@ -26,6 +26,7 @@ import {
   PUBLIC_ORIGIN_HEADER,
   publicOrigin,
   sameOrigin,
+  serverOrigin,
 } from "./api/lib/http-guards.ts";
 import { answeredAs, createMetrics, metricsEndpoint, type RouteVariables } from "./api/lib/metrics.ts";
 import { createPdfPool } from "./api/lib/pdf-pool.ts";
@@ -86,12 +87,6 @@ export async function startServer(config: Config) {
   // An incident handled through the API changes its room's public page: the page cache forgets it at once.
   const pages = pageChanges();
   const api = createApi({ database, config, logger, mailer, storage, pages });
-  // The incident e-mails that are due (api/services/incident-alerts.ts): claimed row by row, so several instances on
-  // one database send each once; at start, then every minute with the bookings sweep.
-  const sendIncidentAlerts = async () => {
-    const { sent } = await sendDueAlerts({ db: database.db, mailer, publicUrl: config.publicUrl, logger }, new Date());
-    if (sent) logger.info({ sent }, "incident alerts sent");
-  };
 
   // PDFs are laid out in worker threads, off this event loop (api/lib/pdf-pool.ts); their photos come from `storage`.
   const pdf = createPdfPool({ readFile: (folder, name) => storage.read(folder, name), logger });
@@ -200,6 +195,14 @@ export async function startServer(config: Config) {
     "server listening",
   );
 
+  // The incident e-mails that are due (api/services/incident-alerts.ts): claimed row by row, so several instances on
+  // one database send each once; at start, then every minute with the bookings sweep. Their links are absolute: no
+  // request gives them an origin, so PUBLIC_URL or the address listened on (serverOrigin).
+  const linkOrigin = serverOrigin(config, port);
+  const sendIncidentAlerts = async () => {
+    const { sent } = await sendDueAlerts({ db: database.db, mailer, publicUrl: linkOrigin, logger }, new Date());
+    if (sent) logger.info({ sent }, "incident alerts sent");
+  };
   // Alerts that fell due while no instance ran go out now, not a minute later.
   let sweeping: Promise<void> | null = sendIncidentAlerts()
     .catch((error) => logger.warn({ err: error }, "incident alerts: sweep failed"))

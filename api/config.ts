@@ -217,6 +217,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production (at least 32 characters)",
     );
   }
+  // Links that leave the server (e-mails, QR codes, files) must reach users wherever they are read: in production only
+  // PUBLIC_URL knows that address (a request's Host can be forged, and the alerts' sweep has no request at all).
+  if (production && !values.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production, the address users open " +
+        "(e.g. https://limpeza.example.com): e-mailed links, QR codes and files carry it",
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,

@@ -161,7 +161,14 @@ export async function startServer({
   for (const name of ["DATABASE_URL", "API_URL", "PUBLIC_URL", "SMTP_URL", "HOST", "PORT", "DATA_DIR", "DEMO_DATA"]) {
     delete env[name];
   }
-  Object.assign(env, SERVER_ENV, { PORT: String(port), HOST, DATA_DIR: dataDir, DEMO_DATA: String(demoData) });
+  // PUBLIC_URL: production requires it (links leave the server absolute); here the address the bench calls.
+  Object.assign(env, SERVER_ENV, {
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    DEMO_DATA: String(demoData),
+    PUBLIC_URL: `http://${HOST}:${port}`,
+  });
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   Object.assign(env, extraEnv);
 

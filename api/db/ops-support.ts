@@ -13,10 +13,15 @@ export class OpsRefusal extends Error {}
 /**
  * The server's configuration, without its side effect: loadConfig writes DATA_DIR/session-secret when SESSION_SECRET
  * is unset, and a tool must not create one (restore brings the archive's; a backup of a server that has
- * SESSION_SECRET would add a file it never uses). These tools never sign cookies.
+ * SESSION_SECRET would add a file it never uses). These tools never sign cookies nor build links, so neither
+ * SESSION_SECRET nor PUBLIC_URL is asked of them in production.
  */
 export function loadToolConfig(env: NodeJS.ProcessEnv = process.env) {
-  return loadConfig({ ...env, SESSION_SECRET: env.SESSION_SECRET || "unused-by-operations-commands-".padEnd(32, "x") });
+  return loadConfig({
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET || "unused-by-operations-commands-".padEnd(32, "x"),
+    PUBLIC_URL: env.PUBLIC_URL || "http://unused-by-operations-commands.invalid",
+  });
 }
 
 /** The command's arguments (npm's `--` dropped); `--help` prints the usage and exits. */

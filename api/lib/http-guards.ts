@@ -58,6 +58,17 @@ export function publicOrigin(request: Request, settings: NetworkSettings) {
   }
 }
 
+/**
+ * The origin of links built outside a request (the incident alerts' sweep): PUBLIC_URL, which production requires
+ * (api/config.ts); else, in development, the address the server listens on, a wildcard address read as localhost.
+ * A relative link is never an answer: an e-mail client has no page to resolve it against.
+ */
+export function serverOrigin(settings: { publicUrl?: string; host: string }, port: number) {
+  if (settings.publicUrl) return settings.publicUrl;
+  const host = ["0.0.0.0", "::", "[::]"].includes(settings.host) ? "localhost" : settings.host;
+  return new URL(`http://${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`).origin;
+}
+
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**

@@ -42,7 +42,8 @@ export async function moveOverdueAlert(trx: Transaction<DB>, incidentId: number,
     .execute();
 }
 
-type AlertDeps = { db: Kysely<DB>; mailer: Mailer; publicUrl?: string; logger?: Logger };
+/** `publicUrl`: the absolute origin of the e-mailed links (api/lib/http-guards.ts `serverOrigin`); there is no request. */
+type AlertDeps = { db: Kysely<DB>; mailer: Mailer; publicUrl: string; logger?: Logger };
 
 /** Claims the due alerts not claimed by a live sender: each row goes to one caller only. */
 async function claimDueAlerts(db: Kysely<DB>, now: Date) {
@@ -142,7 +143,7 @@ export async function sendDueAlerts(deps: AlertDeps, now: Date) {
           descricao: incident.descricao,
           relatadaEm: deadlineText(incident.created_at),
           prazo: deadlineText(incident.prazo_at),
-          link: `${deps.publicUrl ?? ""}/ocorrencias/${incident.id}`,
+          link: `${deps.publicUrl}/ocorrencias/${incident.id}`,
         });
         for (const address of to) await deps.mailer.send({ to: address, ...mail });
       }

@@ -38,6 +38,30 @@ async function overdueMails(server: Server, atLeast: number) {
   return read();
 }
 
+describe.skipIf(Boolean(process.env.DATABASE_URL))("the alert e-mails' links without PUBLIC_URL", () => {
+  test("are absolute, at the address the development server listens on", async () => {
+    const ownDir = mkdtempSync(path.join(tmpdir(), "incident-alerts-links-"));
+    try {
+      const seeded = await writeTestDatabase(ownDir);
+      const server = await startServer(testServerConfig(ownDir, { DEMO_DATA: seeded ? "false" : "true" }));
+      try {
+        const [mail] = await overdueMails(server, 1);
+        const body = await server.database.db
+          .selectFrom("outbox")
+          .select("body_text")
+          .where("subject", "=", mail!.subject)
+          .executeTakeFirstOrThrow();
+        expect(body.body_text).toMatch(new RegExp(`: http://127\\.0\\.0\\.1:${server.port}/ocorrencias/\\d+`));
+        expect(body.body_text).not.toMatch(/: \/ocorrencias\//);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(ownDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe.skipIf(Boolean(process.env.DATABASE_URL))("incident alerts across a restart", () => {
   test("sent at start, once; one that fell due while the server was down goes at the next start", async () => {
     const seeded = await writeTestDatabase(dataDir);

@@ -228,7 +228,10 @@ describe("the loop", () => {
     expect(notItsPhoto.status).toBe(404);
 
     // Resolved before its deadline: the overdue alert is never sent.
-    await sendDueAlerts({ db: t.db, mailer: mailer(t.database) }, new Date(Date.now() + 24 * 3600_000));
+    await sendDueAlerts(
+      { db: t.db, mailer: mailer(t.database), publicUrl: "https://limpeza.example" },
+      new Date(Date.now() + 24 * 3600_000),
+    );
     expect(await outbox("Ocorrência atrasada: Sujeira")).toEqual([]);
   });
 
@@ -327,8 +330,8 @@ describe("the alert job", () => {
     try {
       const now = soon();
       const [first, second] = await Promise.all([
-        sendDueAlerts({ db: t.db, mailer: mailer(t.database) }, now),
-        sendDueAlerts({ db: other.db, mailer: mailer(other) }, now),
+        sendDueAlerts({ db: t.db, mailer: mailer(t.database), publicUrl: "https://limpeza.example" }, now),
+        sendDueAlerts({ db: other.db, mailer: mailer(other), publicUrl: "https://limpeza.example" }, now),
       ]);
       expect(first.sent + second.sent).toBe(2);
       const mails = await outbox("Nova ocorrência: Sujeira — ");
@@ -346,7 +349,7 @@ describe("the alert job", () => {
   test("a deadline moved while its overdue alert is being sent keeps the alert due at the new time", async () => {
     const id = await report("Sujeira", "Porta manchada");
     await onlyAlertsOf([id]);
-    await sendDueAlerts({ db: t.db, mailer: mailer(t.database) }, soon());
+    await sendDueAlerts({ db: t.db, mailer: mailer(t.database), publicUrl: "https://limpeza.example" }, soon());
     const deadline = (
       await t.db.selectFrom("incidents").select("prazo_at").where("id", "=", id).executeTakeFirstOrThrow()
     ).prazo_at;
@@ -358,7 +361,7 @@ describe("the alert job", () => {
         expect((await change(id, { tipo: "prazo_alterado", prazo: newDeadline.toISOString() })).status).toBe(200);
       },
     };
-    await sendDueAlerts({ db: t.db, mailer: moving }, overdueAt);
+    await sendDueAlerts({ db: t.db, mailer: moving, publicUrl: "https://limpeza.example" }, overdueAt);
     const alert = await t.db
       .selectFrom("incident_alerts")
       .select(["due_at", "done_at"])
@@ -371,7 +374,7 @@ describe("the alert job", () => {
   test("an overdue incident is mailed after a restart: a sender that died leaves its claim, taken when its lease ends", async () => {
     const id = await report("Lixo cheio", "Lixeira do corredor");
     await onlyAlertsOf([id]);
-    await sendDueAlerts({ db: t.db, mailer: mailer(t.database) }, soon());
+    await sendDueAlerts({ db: t.db, mailer: mailer(t.database), publicUrl: "https://limpeza.example" }, soon());
     const deadline = (
       await t.db.selectFrom("incidents").select("prazo_at").where("id", "=", id).executeTakeFirstOrThrow()
     ).prazo_at;
@@ -385,10 +388,31 @@ describe("the alert job", () => {
       .execute();
     const restarted = await secondInstance();
     try {
-      expect((await sendDueAlerts({ db: restarted.db, mailer: mailer(restarted) }, overdueAt)).sent).toBe(0);
+      expect(
+        (
+          await sendDueAlerts(
+            { db: restarted.db, mailer: mailer(restarted), publicUrl: "https://limpeza.example" },
+            overdueAt,
+          )
+        ).sent,
+      ).toBe(0);
       const afterLease = new Date(overdueAt.getTime() + 6 * 60_000);
-      expect((await sendDueAlerts({ db: restarted.db, mailer: mailer(restarted) }, afterLease)).sent).toBe(1);
-      expect((await sendDueAlerts({ db: t.db, mailer: mailer(t.database) }, afterLease)).sent).toBe(0);
+      expect(
+        (
+          await sendDueAlerts(
+            { db: restarted.db, mailer: mailer(restarted), publicUrl: "https://limpeza.example" },
+            afterLease,
+          )
+        ).sent,
+      ).toBe(1);
+      expect(
+        (
+          await sendDueAlerts(
+            { db: t.db, mailer: mailer(t.database), publicUrl: "https://limpeza.example" },
+            afterLease,
+          )
+        ).sent,
+      ).toBe(0);
     } finally {
       if (restarted !== t.database) await restarted.close();
     }

@@ -5,7 +5,7 @@
  * process is left behind. Child processes on the embedded database; the PostgreSQL run of the API suite skips it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -38,6 +38,7 @@ const env: NodeJS.ProcessEnv = {
   ...inherited,
   NODE_ENV: "production",
   SESSION_SECRET: "a-production-secret-of-at-least-32-characters",
+  PUBLIC_URL: "https://limpeza.example.com",
   DATA_DIR: dataDir,
   HOST: "127.0.0.1",
   PORT: "0",
@@ -85,6 +86,29 @@ afterAll(() => {
   // A failed stop must not leave a server holding its port after the run.
   for (const pid of [server?.pid ?? 0, ...serverProcesses]) if (pid && alive(pid)) process.kill(pid, "SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("production start without PUBLIC_URL", () => {
+  test("refuses with a message naming the variable, before opening anything", async () => {
+    const { PUBLIC_URL: _unset, ...withoutPublicUrl } = env;
+    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      cwd: root,
+      env: { ...withoutPublicUrl, DATA_DIR: path.join(dataDir, "never-created") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const created = existsSync(path.join(dataDir, "never-created"));
+    expect({ code, output, created }).toEqual({
+      code: 1,
+      created: false,
+      output:
+        "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production, the address users open " +
+        "(e.g. https://limpeza.example.com): e-mailed links, QR codes and files carry it\n",
+    });
+  }, 60_000);
 });
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))("production start", () => {

@@ -44,7 +44,8 @@ export default async function globalSetup(config: FullConfig) {
     // Always the embedded database and the in-process API, whatever the calling shell has set.
     DATABASE_URL: "",
     API_URL: "",
-    PUBLIC_URL: "",
+    // Production requires it; the address the browser opens, so form posts' Origin matches it.
+    PUBLIC_URL: baseURL,
     SMTP_URL: "",
     // One proxy hop believed: a visitor's test sends its own X-Forwarded-For (`visitorAddress`), so the visitors'
     // per-address limits (5 reports in 10 minutes) count each test apart, not every test as 127.0.0.1.

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { ConfigError, loadConfig } from "../../api/config.ts";
 
 const SECRET = "s".repeat(32);
+const SITE = "https://limpeza.example.com";
 let dataDir: string;
 
 beforeEach(() => {
@@ -60,7 +61,18 @@ describe("loadConfig", () => {
     expect(failure({ SMTP_URL: "smtpx://user:s3cret@mail:587" })).not.toContain("s3cret");
     expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).toContain('(got "5 characters, not shown")');
     expect(failure({ NODE_ENV: "production", SESSION_SECRET: "curto" })).not.toContain("curto");
-    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: SITE }).sessionSecret).toBe(SECRET);
+  });
+
+  test("PUBLIC_URL is required in production", () => {
+    expect(failure({ NODE_ENV: "production", SESSION_SECRET: SECRET })).toBe(
+      "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production, the address users open " +
+        "(e.g. https://limpeza.example.com): e-mailed links, QR codes and files carry it",
+    );
+  });
+
+  test("PUBLIC_URL may stay unset outside production", () => {
+    expect(load({ NODE_ENV: "development" }).publicUrl).toBeUndefined();
   });
 
   test("outside production a secret is made once and kept in DATA_DIR", () => {
@@ -71,13 +83,15 @@ describe("loadConfig", () => {
   });
 
   test("the production secret is not written to disk", () => {
-    load({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    load({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: SITE });
     expect(existsSync(path.join(dataDir, "session-secret"))).toBe(false);
   });
 
   test("DEMO_DATA is off by default in production, on elsewhere, and can be set either way", () => {
-    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET }).demoData).toBe(false);
-    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET, DEMO_DATA: "true" }).demoData).toBe(true);
+    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: SITE }).demoData).toBe(false);
+    expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: SITE, DEMO_DATA: "true" }).demoData).toBe(
+      true,
+    );
     expect(load({ NODE_ENV: "development" }).demoData).toBe(true);
     expect(load({ NODE_ENV: "test" }).demoData).toBe(true);
     expect(load({ DEMO_DATA: "false" }).demoData).toBe(false);

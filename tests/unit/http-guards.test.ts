@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 
-import { clientAddressOf, publicOrigin, sameOrigin } from "../../api/lib/http-guards.ts";
+import { clientAddressOf, publicOrigin, sameOrigin, serverOrigin } from "../../api/lib/http-guards.ts";
 
 const request = (headers: Record<string, string>) => new Request("http://127.0.0.1:3000/entrar", { headers });
 
@@ -18,6 +18,21 @@ describe("clientAddressOf behind proxies of ours", () => {
   test("two proxies: the second address from the right", () => {
     const forwarded = request({ "x-forwarded-for": "10.77.0.1, 203.0.113.5, 10.0.0.2" });
     expect(clientAddressOf(forwarded, "127.0.0.1", 2)).toBe("203.0.113.5");
+  });
+});
+
+describe("serverOrigin (links built outside a request)", () => {
+  test("PUBLIC_URL when set", () => {
+    expect(serverOrigin({ publicUrl: "https://limpeza.example.com", host: "0.0.0.0" }, 3000)).toBe(
+      "https://limpeza.example.com",
+    );
+  });
+
+  test("else the address listened on, a wildcard address as localhost", () => {
+    expect(serverOrigin({ host: "0.0.0.0" }, 3000)).toBe("http://localhost:3000");
+    expect(serverOrigin({ host: "::" }, 3000)).toBe("http://localhost:3000");
+    expect(serverOrigin({ host: "127.0.0.1" }, 41234)).toBe("http://127.0.0.1:41234");
+    expect(serverOrigin({ host: "::1" }, 3000)).toBe("http://[::1]:3000");
   });
 });
 
