@@ -132,11 +132,14 @@ export async function startServer(config: Config) {
   });
 
   // Bodies over BODY_LIMIT (forms) or UPLOAD_LIMIT (multipart) are refused from Content-Length, or while reading a
-  // body sent without one, before Remix buffers anything (the API has the same guard for /api).
+  // body sent without one, and forms over their parts and fields while they stream in, before Remix buffers anything
+  // (the API has the same guard for /api).
   app.use(
     "*",
-    limitBodies({ body: config.bodyLimit, upload: config.uploadLimit }, (c, message) =>
-      noticeResponse(c.req.raw, 413, "Envio grande demais", message, { connection: "close" }),
+    limitBodies({ body: config.bodyLimit, upload: config.uploadLimit }, (c, message, status) =>
+      noticeResponse(c.req.raw, status, status === 413 ? "Envio grande demais" : "Formulário inválido", message, {
+        connection: "close",
+      }),
     ),
   );
 

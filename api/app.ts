@@ -99,7 +99,8 @@ export function createApi(deps: ApiDeps) {
   });
   api.notFound((c) => c.json({ message: "Rota não encontrada" }, 404));
 
-  // Bodies over BODY_LIMIT / UPLOAD_LIMIT are refused before any route reads them (413).
+  // Bodies over BODY_LIMIT / UPLOAD_LIMIT, and forms over their parts and fields, are refused before any route reads
+  // them (413; a form that does not parse, 400).
   api.use(
     "*",
     limitBodies(
@@ -107,7 +108,7 @@ export function createApi(deps: ApiDeps) {
         body: deps.config.bodyLimit ?? DEFAULT_BODY_LIMITS.body,
         upload: deps.config.uploadLimit ?? DEFAULT_BODY_LIMITS.upload,
       },
-      (c, message) => c.json({ message }, 413, { connection: "close" }),
+      (c, message, status) => c.json({ message }, status, { connection: "close" }),
     ),
   );
 

@@ -84,14 +84,25 @@ async function withinLimits(database: Database, what: VisitorWhat, post: Visitor
   await rateLimit(database, keys.room, perRoom, L.windowSeconds);
 }
 
+/**
+ * Every visitor post's gate, before anything costly (reading the kind, decoding a photo, writing): the room exists
+ * (404), and the post counts against the limits per address and per room whatever becomes of it, a robot's too (429),
+ * so dropping a post quietly never makes it a free retry. The room of a post that looks human; null for a robot's.
+ */
+async function admitted(deps: Deps, what: VisitorWhat, post: VisitorPost, now: Date) {
+  const room = await visitedRoom(deps.database.db, post.environmentId);
+  const human = looksHuman(deps.tokens, post, now);
+  await withinLimits(deps.database, what, post);
+  return human ? room : null;
+}
+
 /** 'Avaliar limpeza': one rating, 1 to 5, with its room and time. */
 export async function rateRoom(deps: Deps, post: VisitorPost & { nota: number }, now: Date): Promise<Outcome> {
   const { db } = deps.database;
-  const room = await visitedRoom(db, post.environmentId);
+  const room = await admitted(deps, "rating", post, now);
+  if (!room) return DROPPED;
   if (!Number.isInteger(post.nota) || post.nota < 1 || post.nota > 5)
     throw new ApiError(400, T.ratingRequired, { nota: [T.ratingRequired] });
-  if (!looksHuman(deps.tokens, post, now)) return DROPPED;
-  await withinLimits(deps.database, "rating", post);
   await db
     .insertInto("room_ratings")
     .values({
@@ -128,7 +139,8 @@ export async function reencodedPhoto(bytes: Uint8Array): Promise<Uint8Array> {
  */
 export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput, now: Date): Promise<Outcome> {
   const { db } = deps.database;
-  const room = await visitedRoom(db, post.environmentId);
+  const room = await admitted(deps, "report", post, now);
+  if (!room) return DROPPED;
   const kind =
     post.kindId === null
       ? undefined
@@ -145,9 +157,7 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
     throw new ApiError(400, T.descriptionTooLong, { descricao: [T.descriptionTooLong] });
   if (post.photo && post.photo.byteLength > L.photoMaxBytes)
     throw new ApiError(413, T.photoTooBig, { foto: [T.photoTooBig] });
-  if (!looksHuman(deps.tokens, post, now)) return DROPPED;
-  await withinLimits(deps.database, "report", post);
-  // Decoding is the costly step: only for a post that passed the robot checks and the limits.
+  // Decoding is the costly step: only for a post that passed the robot checks, the limits and the checks above.
   const photo = post.photo && post.photo.byteLength > 0 ? await reencodedPhoto(post.photo) : null;
 
   return db.transaction().execute(async (trx) => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 
+import { FORM_TEXTS } from "../../api/lib/body-limit.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds } from "../support/demo.ts";
 
@@ -54,11 +55,12 @@ describe("malformed input answers 4xx", () => {
 
   test("a non-multipart body on multipart routes", async () => {
     const token = await t.signIn("principal@demo.com.br");
-    // A body of another content type is 415; a multipart body that does not parse is 400 (api/app.ts).
+    // A body of another content type is 415 (api/app.ts); a multipart body that does not parse is 400 (the form
+    // guard, api/lib/body-limit.ts).
     for (const [type, body, status, message] of [
       ["application/json", '{"a":1}', 415, "Tipo de conteúdo não suportado"],
-      ["multipart/form-data; boundary=x", "isto não é multipart", 400, "Requisição inválida"],
-      ["multipart/form-data", "--x\r\n", 400, "Requisição inválida"],
+      ["multipart/form-data; boundary=x", "isto não é multipart", 400, FORM_TEXTS.unreadable],
+      ["multipart/form-data", "--x\r\n", 400, FORM_TEXTS.unreadable],
       ["text/plain", "oi", 415, "Tipo de conteúdo não suportado"],
     ] as const) {
       for (const path of ["/api/cadastroViaCSV/setor", "/api/users/avatar"]) {

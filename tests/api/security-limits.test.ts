@@ -100,8 +100,9 @@ describe("body limits", () => {
           }),
         );
       expect((await post("x".repeat(3000), "application/json")).status).toBe(413);
-      // Multipart under the upload limit gets past the guard to the route, which takes JSON only.
-      const multipart = await post("x".repeat(3000), "multipart/form-data; boundary=x");
+      // A form under the upload limit gets past the guard to the route, which takes JSON only.
+      const file = `--x\r\nContent-Disposition: form-data; name="a"; filename="a.csv"\r\n\r\n${"x".repeat(2900)}\r\n--x--\r\n`;
+      const multipart = await post(file, "multipart/form-data; boundary=x");
       expect(multipart.status).toBe(415);
       expect(await multipart.json()).toEqual({ message: "Tipo de conteúdo não suportado" });
       expect((await post("x".repeat(5000), "multipart/form-data; boundary=x")).status).toBe(413);
