@@ -152,7 +152,7 @@ export async function startServer(config: Config) {
     // a cross-site POST, or one without Origin, is refused.
     const origin = publicOrigin(c.req.raw, config);
     if (!["GET", "HEAD"].includes(c.req.method) && !sameOrigin(c.req.raw, origin)) {
-      return c.text("Origem da requisição não permitida.", 403);
+      return noticeResponse(c.req.raw, 403, "Envio recusado", "Origem da requisição não permitida.");
     }
     const unreadable = await checkFormBody(c.req.raw);
     if (unreadable) return unreadable;

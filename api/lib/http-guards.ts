@@ -75,12 +75,16 @@ const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/
  * Non-GET requests to the web app must come from our own pages: their Origin must be the public origin. Browsers
  * send Origin on every POST, same-origin form posts included, so a post without one is not from a browser page of
  * ours and is refused too; Referer is no fallback (a browser that sends it sends Origin as well).
+ * Remix checks again after us, the Origin's host against the first X-Forwarded-Host or else Host, and throws (a 500)
+ * when they differ: such a post (a proxy that rewrites Host, a client's own X-Forwarded-Host) is refused here first.
  */
 export function sameOrigin(request: Request, expected: string) {
   const origin = request.headers.get("origin");
   if (!origin) return false;
+  const named = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
   try {
-    return new URL(origin).origin === new URL(expected).origin;
+    const url = new URL(origin);
+    return url.origin === new URL(expected).origin && url.host === named;
   } catch {
     return false;
   }
@@ -89,13 +93,13 @@ export function sameOrigin(request: Request, expected: string) {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * A page (or JSON for data requests) for answers given outside Remix: a body too large or unreadable (413, 415,
- * 400) and the database out (503).
+ * A page (or JSON for data requests) for answers given outside Remix: a post from another origin (403), a body too
+ * large or unreadable (413, 415, 400) and the database out (503).
  * No script and no inline style, so the CSP needs nothing for it.
  */
 export function noticeResponse(
   request: Request,
-  status: 400 | 413 | 415 | 503,
+  status: 400 | 403 | 413 | 415 | 503,
   title: string,
   message: string,
   headers: Record<string, string> = {},

@@ -310,7 +310,8 @@ describe("issue 22 item 10: web posts without Origin are refused", () => {
       body: new URLSearchParams({ intent: "individual", companyId: "2", name: "Sem origem" }),
       redirect: "manual",
     });
-    expect([response.status, await response.text()]).toEqual([403, "Origem da requisição não permitida."]);
+    // Not a browser page (no Accept: text/html): the refusal's words as JSON, as the other notices.
+    expect([response.status, (await response.json()).message]).toEqual([403, "Origem da requisição não permitida."]);
   });
 });
 
