@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 import { isBlockedOnWeb, isBranchLevel } from "../domain/roles.ts";
@@ -88,30 +88,55 @@ export async function assertBranchInScope(
   return branch;
 }
 
-/** A collaborator id of the query: of the tenant, of the caller's branch for branch-level users, oneself for field staff. */
-export async function assertUserInScope(db: Kysely<DB>, scope: Scope, id: number) {
+/**
+ * The rows a query may name by id, and what holds each to the scope: always the tenant (company_id); the caller's
+ * branch for branch-level users and clients where the row belongs to a branch; a branch is itself.
+ */
+const ID_TABLES = {
+  branches: "self",
+  users: "branch_id",
+  environments: "branch_id",
+  categories: "branch_id",
+  sectors: "branch_id",
+  procedures: "branch_id",
+  risks: "branch_id",
+  incident_kinds: null,
+} as const;
+export type IdTable = keyof typeof ID_TABLES;
+
+/**
+ * The one rule for ids a caller sends (path, body or a list filter, docs/security.md): each must be a row the caller
+ * may read, else 404 with `message`, never an empty answer that would tell nothing apart. Removed rows stay in scope
+ * (reports filter by rooms and people that are gone); field staff may name only themselves among the users.
+ */
+export async function assertIdsInScope(
+  db: Kysely<DB>,
+  scope: Scope,
+  table: IdTable,
+  ids: readonly number[],
+  message?: string,
+) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
   const own = ownWorkOf(scope);
-  if (own !== null && id !== own) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
+  if (table === "users" && own !== null && wanted.some((id) => id !== own)) throw notFound(message);
   const branch = scopeBranch(scope);
-  const user = await db
-    .selectFrom("users")
-    .select("id")
-    .where("id", "=", id)
+  const holder = ID_TABLES[table];
+  if (holder === "self" && branch !== null && wanted.some((id) => id !== branch)) throw notFound(message);
+  const found = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("id", "in", wanted)
     .where("company_id", "=", scope.companyId)
-    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
-    .executeTakeFirst();
-  if (!user) throw notFound(SCHEDULE_TEXTS.collaboratorNotFound);
+    .$if(holder === "branch_id" && branch !== null, (qb) => qb.where(sql.ref("branch_id"), "=", branch!))
+    .executeTakeFirstOrThrow();
+  if (Number(found.n) !== wanted.length) throw notFound(message);
 }
 
+/** A collaborator id of the query: of the tenant, of the caller's branch for branch-level users, oneself for field staff. */
+export const assertUserInScope = (db: Kysely<DB>, scope: Scope, id: number) =>
+  assertIdsInScope(db, scope, "users", [id], SCHEDULE_TEXTS.collaboratorNotFound);
+
 /** A room id of the query: of the tenant, and of the caller's branch for branch-level users and clients, else 404. */
-export async function assertEnvironmentInScope(db: Kysely<DB>, scope: Scope, id: number) {
-  const branch = scopeBranch(scope);
-  const found = await db
-    .selectFrom("environments")
-    .select("id")
-    .where("id", "=", id)
-    .where("company_id", "=", scope.companyId)
-    .$if(branch !== null, (qb) => qb.where("branch_id", "=", branch!))
-    .executeTakeFirst();
-  if (!found) throw notFound(SCHEDULE_TEXTS.environmentNotFound);
-}
+export const assertEnvironmentInScope = (db: Kysely<DB>, scope: Scope, id: number) =>
+  assertIdsInScope(db, scope, "environments", [id], SCHEDULE_TEXTS.environmentNotFound);

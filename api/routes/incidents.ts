@@ -2,9 +2,9 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { differenceInCalendarDays } from "date-fns";
 
 import { requirePermission } from "../auth/middleware.ts";
-import { resolveBranchFilter } from "../auth/scope.ts";
+import { assertIdsInScope, resolveBranchFilter } from "../auth/scope.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
-import { INCIDENT_HANDLING_TEXTS as T, INCIDENT_STATUSES } from "../domain/incidents.ts";
+import { INCIDENT_HANDLING_TEXTS as T, INCIDENT_KIND_TEXTS, INCIDENT_STATUSES } from "../domain/incidents.ts";
 import { REPORT_TEXTS } from "../domain/reports.ts";
 import { can } from "../domain/roles.ts";
 import { businessToday, dayOf } from "../domain/schedule-expansion.ts";
@@ -176,6 +176,8 @@ export function incidentRoutes(deps: ApiDeps) {
       const scope = ctx.get("scope");
       // Another tenant's branch, or another branch for a branch-level caller, is 404 as in every list.
       const { branchId } = await resolveBranchFilter(db, scope, { filialId: query.filialId });
+      if (query.tipo !== undefined)
+        await assertIdsInScope(db, scope, "incident_kinds", [query.tipo], INCIDENT_KIND_TEXTS.notFound);
       const page = await listIncidents(
         db,
         scope,

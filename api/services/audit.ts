@@ -1,6 +1,14 @@
 import { sql, type Kysely } from "kysely";
 
-import { ownWorkOf, resolveBranchFilter, type BranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
+import {
+  assertIdsInScope,
+  ownWorkOf,
+  resolveBranchFilter,
+  type BranchFilter,
+  type BranchQuery,
+  type IdTable,
+  type Scope,
+} from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import {
   AUDIT_BOARDS,
@@ -66,22 +74,14 @@ const FILTER_TABLES = {
   procedimentos: "procedures",
 } as const;
 
-/** Every id a filter names is the tenant's (a branch-level caller's branch for branches), else 404 like any id. */
+/**
+ * Every id a filter names is one the caller may read (assertIdsInScope), else 404 like any id; with a branch chosen
+ * in the scope query, `filiais` may name that branch only.
+ */
 async function assertFilterIds(db: Kysely<DB>, scope: Scope, filters: AuditFilters, branchId: number | undefined) {
-  for (const [name, table] of Object.entries(FILTER_TABLES) as [
-    keyof AuditFilters,
-    (typeof FILTER_TABLES)[keyof AuditFilters],
-  ][]) {
-    const ids = [...new Set(filters[name] ?? [])];
-    if (ids.length === 0) continue;
-    const found = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<string>().as("n"))
-      .where("id", "in", ids)
-      .where("company_id", "=", scope.companyId)
-      .$if(name === "filiais" && branchId !== undefined, (qb) => qb.where("id", "=", branchId!))
-      .executeTakeFirstOrThrow();
-    if (Number(found.n) !== ids.length) throw notFound();
+  if (branchId !== undefined && filters.filiais?.some((id) => id !== branchId)) throw notFound();
+  for (const [name, table] of Object.entries(FILTER_TABLES) as [keyof AuditFilters, IdTable][]) {
+    await assertIdsInScope(db, scope, table, filters[name] ?? []);
   }
 }
 

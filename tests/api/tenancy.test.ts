@@ -964,6 +964,7 @@ function incidentRoutes(): ScopedRoute[] {
       // The own control names the caller, no ASG: 400, nothing written (tests/api/incident-loop.test.ts).
       control: false,
     },
+    { name: "GET /api/ocorrencias?tipo", method: "GET", path: (b) => `/api/ocorrencias?tipo=${b.incidentKindId}` },
     {
       name: "GET /api/ocorrencias/resumo?filialId",
       method: "GET",
@@ -1304,6 +1305,8 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   ...photoRoutes(),
   // Incident kinds are the company's, not a branch's.
   ...inspectionRoutes().filter((route) => !route.name.endsWith("{tipoId}")),
+  // The audit filters name rooms, people and catalogue items: another branch's are 404 as in a path.
+  ...auditRoutes().filter((route) => !route.name.includes("companyId")),
   {
     name: "POST /api/empresas/asg {filiaId}",
     method: "POST",
@@ -1717,7 +1720,8 @@ describe.each([
       expect(answer.status, `${route.name}: ${JSON.stringify(answer.body)}`).not.toBe(404);
       expect(answer.status, route.name).toBeLessThan(500);
     }
-  });
+    // A few hundred calls in a row: room for a machine shared with other test files.
+  }, 90_000);
 });
 
 describe("coordenador@demo.com.br (Filial Aldeota) with ids of Filial Messejana", () => {
@@ -1782,7 +1786,7 @@ describe("the route lists cover the API", () => {
     oneOf?: Schema[];
   };
   type Operation = {
-    parameters?: { in: string; name: string }[];
+    parameters?: { in: string; name: string; description?: string; schema?: Schema & { description?: string } }[];
     requestBody?: { content: Record<string, { schema: Schema }> };
   };
   type OpenApi = {
@@ -1861,17 +1865,29 @@ describe("the route lists cover the API", () => {
     return out;
   }
 
+  /**
+   * Query filters whose names do not look like ids (`tipo`, `ambientes`): an integer that is no paging count, or a
+   * parameter its description calls ids (or an id, last).
+   */
+  const PAGING = new Set(["page", "size", "limit"]);
+  const isIdFilter = (parameter: NonNullable<Operation["parameters"]>[number]) =>
+    parameter.in === "query" &&
+    ((parameter.schema?.type === "integer" && !PAGING.has(parameter.name)) ||
+      /\bids\b|\bid$/.test(parameter.description ?? parameter.schema?.description ?? ""));
+
   /** The id fields of one operation: 'path:id', 'query:agendaId', 'body:[].Id_Users'. */
   function idFieldsOf(doc: OpenApi, operation: Operation) {
+    const parameters = (operation.parameters ?? []).filter((p) => p.in === "path" || p.in === "query");
     const fields = [
-      ...(operation.parameters ?? [])
-        .filter((parameter) => parameter.in === "path" || parameter.in === "query")
-        .map((parameter) => `${parameter.in}:${parameter.name}`),
-      ...Object.values(operation.requestBody?.content ?? {}).flatMap(({ schema }) =>
-        [...schemaLeaves(doc, schema, "", new Set())].map((leaf) => `body:${leaf}`),
-      ),
+      ...parameters.filter(isIdFilter).map((parameter) => `${parameter.in}:${parameter.name}`),
+      ...[
+        ...parameters.map((parameter) => `${parameter.in}:${parameter.name}`),
+        ...Object.values(operation.requestBody?.content ?? {}).flatMap(({ schema }) =>
+          [...schemaLeaves(doc, schema, "", new Set())].map((leaf) => `body:${leaf}`),
+        ),
+      ].filter(isIdField),
     ];
-    return [...new Set(fields)].filter(isIdField);
+    return [...new Set(fields)];
   }
 
   /** The operation a route calls: the template matching its path, literal segments before parameters. */
