@@ -17,6 +17,7 @@ import type { Scope } from "../auth/scope.ts";
 import { businessToday, dayOf, isoDay } from "../domain/schedule-expansion.ts";
 import { SaveAgendaItem, type SaveAgendaInput, type SaveAgendaPayload } from "../domain/schedule-payloads.ts";
 import { finishSlot, recordProcedure, reportIncomplete, startSlot, type Executor } from "../services/execution.ts";
+import { reencodedUpload } from "../services/images.ts";
 import { createAgendas } from "../services/scheduling.ts";
 import type { Storage } from "../services/storage.ts";
 
@@ -253,7 +254,8 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
   // Avatars for the collaborators, as the room page and the board show them; every third keeps none (initials).
   for (const [index, user] of users.entries()) {
     if (index % 3 === 2) continue;
-    const avatar = await storage.save("avatars", "jpg", await demoAvatar(index));
+    // Through the uploads' path, as the profile page's avatars.
+    const avatar = await storage.save("avatars", "jpg", await reencodedUpload(await demoAvatar(index)));
     await db.updateTable("users").set({ avatar }).where("id", "=", user.id).execute();
   }
   const payloadOf = (plan: PlannedAgenda, vigIni: string, vigFim: string, nome?: string): SaveAgendaPayload => {

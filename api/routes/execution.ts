@@ -203,7 +203,7 @@ export function executionRoutes(deps: ApiDeps) {
       tags,
       summary:
         "Record a procedure done in a started slot (multipart: procedureId, observacao, photo: JPEG, PNG, GIF or " +
-        "WebP, 2 MB at most)",
+        "WebP, 2 MB and 40 megapixels at most, stored as an upright JPEG without metadata)",
       security: bearer,
       request: {
         params: id,

@@ -4,6 +4,7 @@ import { requireUser } from "../auth/middleware.ts";
 import type { ApiDeps, ApiEnv } from "../context.ts";
 import { notFound } from "../lib/errors.ts";
 import { bearer } from "../lib/openapi.ts";
+import { readStrippedImage } from "../services/images.ts";
 import { readPhoto } from "../services/photos.ts";
 import { thumbnail } from "../services/thumbnails.ts";
 
@@ -54,7 +55,7 @@ const photoRoute = <P extends string>(path: P, summary: string, image: string) =
 
 const photoFile = photoRoute(
   "/files/photos/{name}",
-  "An execution photo (history.image) as stored, if its booking is in the caller's scope",
+  "An execution photo (history.image) as stored, without metadata, if its booking is in the caller's scope",
   "The image (JPEG, PNG, GIF or WebP, from the file's extension)",
 );
 
@@ -91,7 +92,7 @@ export function fileRoutes(deps: ApiDeps) {
 
   app.openapi(avatarFile, async (c) => {
     const { name } = c.req.valid("param");
-    const bytes = await deps.storage.read("avatars", name);
+    const bytes = await readStrippedImage(deps.storage, "avatars", name);
     if (!bytes) throw notFound(FILE_NOT_FOUND);
     return image(bytes, contentTypeOf(name), PUBLIC_IMMUTABLE);
   });

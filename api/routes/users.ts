@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { fileTypeFromBuffer } from "file-type";
 
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { mainCompaniesOf, selectPasswordHash, selectUsers, userJson } from "../auth/users.ts";
@@ -18,9 +17,8 @@ import {
 import { roleName } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
+import { reencodedUpload } from "../services/images.ts";
 import { assertSeatAvailable, assertUniqueUser, findEditableUser } from "../services/users.ts";
-
-const AVATAR_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 
 export const SignUpBody = z
   .object(signUpFields)
@@ -98,7 +96,9 @@ const me = createRoute({
 const avatar = createRoute({
   method: "patch",
   path: "/users/avatar",
-  summary: "Upload the avatar (multipart: avatar file, user_id); images only, 2 MB at most",
+  summary:
+    "Upload the avatar (multipart: avatar file, user_id): JPEG, PNG, GIF or WebP, 2 MB and 40 megapixels at most, " +
+    "stored as an upright JPEG without metadata",
   security: bearer,
   request: {
     body: {
@@ -234,10 +234,10 @@ export function userRoutes(deps: ApiDeps) {
     if (String(form.get("user_id") ?? user.id) !== String(user.id)) throw notFound();
     if (!(file instanceof File) || file.size === 0) throw new ApiError(415, "Arquivo não suportado");
     if (file.size > AVATAR_MAX_BYTES) throw new ApiError(413, AVATAR_TOO_BIG);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = await fileTypeFromBuffer(bytes);
-    if (!type || !AVATAR_TYPES.has(type.mime)) throw new ApiError(415, "Arquivo não suportado");
-    const name = await deps.storage.save("avatars", type.ext, bytes);
+    const bytes = await reencodedUpload(new Uint8Array(await file.arrayBuffer()), {
+      typeMessage: "Arquivo não suportado",
+    });
+    const name = await deps.storage.save("avatars", "jpg", bytes);
     await db.updateTable("users").set({ avatar: name, updated_at: new Date() }).where("id", "=", user.id).execute();
     const row = await selectUsers(db).where("users.id", "=", user.id).executeTakeFirstOrThrow();
     return c.json({ user: userJson(row) }, 200);

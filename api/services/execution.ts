@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
 import { sql, type Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
@@ -9,6 +8,7 @@ import { ApiError, notFound } from "../lib/errors.ts";
 import { cappedRows, MAX_BOOKING_ROWS, TOO_MANY_ROWS } from "../lib/list-query.ts";
 
 import { bookingIncidentId } from "./booking-incident.ts";
+import { IMAGE_TEXTS, reencodedUpload } from "./images.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -28,8 +28,7 @@ export type Executor = { userId: number; companyId: number };
 
 export type ExecutionDeps = { db: Kysely<DB>; storage: Storage };
 
-/** Photos: the avatars' image types and size limit. */
-export const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
+/** Photos: the avatars' size limit. */
 export const PHOTO_MAX_BYTES = AVATAR_MAX_BYTES;
 export const PHOTO_FOLDER = "photos";
 
@@ -49,7 +48,7 @@ export const EXECUTION_TEXTS = {
   reasonRequired: "Informe o motivo de a limpeza não ter sido concluída.",
   reasonTooLong: "O motivo pode ter no máximo 500 caracteres.",
   observationTooLong: "A observação pode ter no máximo 1000 caracteres.",
-  photoType: "A foto deve ser uma imagem JPEG, PNG, GIF ou WebP.",
+  photoType: IMAGE_TEXTS.type,
   photoTooBig: AVATAR_TOO_BIG,
 } as const;
 const X = EXECUTION_TEXTS;
@@ -273,12 +272,10 @@ export async function startSlot(db: Kysely<DB>, executor: Executor, bookingId: n
 export type PhotoInput = { bytes: Uint8Array };
 export type ProcedureInput = { procedureId: number; observacao?: string | null; photo?: PhotoInput | null };
 
-/** The photo's extension when its bytes are an accepted image (the type is read from the bytes, never the name). */
-export async function photoExtension(photo: PhotoInput) {
+/** The photo as stored: within the size limit, then re-encoded as every upload is (upright, JPEG, no EXIF or GPS). */
+export async function executionPhoto(photo: PhotoInput) {
   if (photo.bytes.byteLength > PHOTO_MAX_BYTES) throw new ApiError(413, X.photoTooBig);
-  const type = photo.bytes.byteLength ? await fileTypeFromBuffer(photo.bytes) : undefined;
-  if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(415, X.photoType);
-  return type.ext;
+  return reencodedUpload(photo.bytes);
 }
 
 /**
@@ -296,7 +293,8 @@ export async function recordProcedure(
   const observacao = input.observacao?.trim() || null;
   if (observacao && observacao.length > OBSERVATION_MAX)
     throw new ApiError(400, X.observationTooLong, { observacao: [X.observationTooLong] });
-  const extension = input.photo ? await photoExtension(input.photo) : null;
+  // Decoded before the booking is locked: the costly step holds no row.
+  const photo = input.photo ? await executionPhoto(input.photo) : null;
   return inTransaction(deps.db, async (trx) => {
     const row = await lockMySlot(trx, executor, bookingId);
     if (row.status === null) throw new ApiError(409, X.notStartedRecord);
@@ -330,7 +328,7 @@ export async function recordProcedure(
             .limit(1)
             .executeTakeFirst();
     // Saved last, once every check has passed, so a refused call leaves no file behind.
-    const image = input.photo && extension ? await deps.storage.save(PHOTO_FOLDER, extension, input.photo.bytes) : null;
+    const image = photo ? await deps.storage.save(PHOTO_FOLDER, "jpg", photo) : null;
     const history = await trx
       .insertInto("history")
       .values({

@@ -1,6 +1,4 @@
-import { fileTypeFromBuffer } from "file-type";
 import { sql, type Kysely, type Transaction } from "kysely";
-import sharp from "sharp";
 
 import type { Database } from "../db/connection.ts";
 import type { DB } from "../db/schema.ts";
@@ -9,6 +7,7 @@ import { ApiError, notFound } from "../lib/errors.ts";
 import type { FormTokens } from "../lib/form-token.ts";
 import { assertNotKnownBlocked, rateLimit } from "../lib/rate-limit.ts";
 
+import { reencodedUpload } from "./images.ts";
 import { scheduleIncidentAlerts } from "./incident-alerts.ts";
 import type { Storage } from "./storage.ts";
 
@@ -21,7 +20,6 @@ import type { Storage } from "./storage.ts";
 
 /** Where visitors' photos go in the storage: re-encoded JPEGs without metadata. */
 export const INCIDENT_PHOTO_FOLDER = "incidents";
-const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/gif", "image/webp"]);
 /** The longest side of a stored visitor photo: enough to see a leak, a few hundred KB. */
 const PHOTO_MAX_SIDE = 1600;
 
@@ -119,18 +117,8 @@ export async function rateRoom(deps: Deps, post: VisitorPost & { nota: number },
 export type ReportInput = { kindId: number | null; descricao: string; photo: Uint8Array | null };
 
 /** The photo as stored: the type read from its bytes, turned upright, at most 1600 px, JPEG, no EXIF (no location). */
-export async function reencodedPhoto(bytes: Uint8Array): Promise<Uint8Array> {
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type || !PHOTO_TYPES.has(type.mime)) throw new ApiError(415, T.photoType, { foto: [T.photoType] });
-  try {
-    return await sharp(bytes, { limitInputPixels: 40_000_000 })
-      .rotate()
-      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 80, mozjpeg: true })
-      .toBuffer();
-  } catch {
-    throw new ApiError(415, T.photoType, { foto: [T.photoType] });
-  }
+export function reencodedPhoto(bytes: Uint8Array): Promise<Uint8Array> {
+  return reencodedUpload(bytes, { maxSide: PHOTO_MAX_SIDE, field: "foto", typeMessage: T.photoType });
 }
 
 /**

@@ -4,6 +4,7 @@ import { ownWorkOf, scopeBranch, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 
 import { PHOTO_FOLDER } from "./execution.ts";
+import { readStrippedImage } from "./images.ts";
 import type { Storage } from "./storage.ts";
 import { thumbnail } from "./thumbnails.ts";
 
@@ -37,8 +38,8 @@ export async function photoInScope(db: Kysely<DB>, scope: Scope, name: string): 
 }
 
 /**
- * A photo in scope: the file as stored (`size: "full"`) or its 320-pixel-wide WebP thumbnail (made once, kept in
- * `photo-thumbs`); null when out of scope or not in the store.
+ * A photo in scope: the file as stored, without metadata (`size: "full"`), or its 320-pixel-wide WebP thumbnail (made
+ * once, kept in `photo-thumbs`); null when out of scope or not in the store.
  */
 export async function readPhoto(
   deps: { db: Kysely<DB>; storage: Storage },
@@ -47,5 +48,7 @@ export async function readPhoto(
   size: "full" | "thumb",
 ): Promise<Uint8Array | null> {
   if (!(await photoInScope(deps.db, scope, name))) return null;
-  return size === "thumb" ? thumbnail(deps.storage, "photo", name) : deps.storage.read(PHOTO_FOLDER, name);
+  return size === "thumb"
+    ? thumbnail(deps.storage, "photo", name)
+    : readStrippedImage(deps.storage, PHOTO_FOLDER, name);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { Config } from "../config.ts";
@@ -53,7 +53,10 @@ export function createDiskStorage(root: string): Storage {
       assertSafeName(name);
       const dir = path.join(root, folder);
       await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, name), bytes);
+      // Written aside, then renamed: a file rewritten in place (a photo stripped of its metadata) is never read half-written.
+      const aside = path.join(dir, `.${name}.${randomBytes(4).toString("hex")}.tmp`);
+      await writeFile(aside, bytes);
+      await rename(aside, path.join(dir, name));
     },
     async remove(folder, name) {
       assertSafeName(name);

@@ -1,6 +1,7 @@
 import sharp, { type ResizeOptions } from "sharp";
 
 import { PHOTO_FOLDER } from "./execution.ts";
+import { IMAGE_MAX_PIXELS } from "./images.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -42,7 +43,7 @@ export async function thumbnail(storage: Storage, kind: ThumbnailKind, name: str
   if (!original) return null;
   let bytes: Uint8Array;
   try {
-    bytes = await sharp(original, { limitInputPixels: 40_000_000 })
+    bytes = await sharp(original, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate() // the photo's EXIF orientation, as phones take them
       .resize(resize)
       .webp({ quality: 70 })

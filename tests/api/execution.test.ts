@@ -5,6 +5,7 @@
  * messages; other people's and other tenants' bookings are 404; the web sign-in still refuses ASGs.
  */
 import { addDays, formatISO, parseISO } from "date-fns";
+import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 
 import { isBlockedOnWeb } from "../../api/domain/roles.ts";
@@ -199,9 +200,11 @@ describe("a day's work", () => {
       observacao: "Piso molhado",
     });
     expect(entry.revisionId).toBeNull();
-    expect(entry.image).toMatch(/\.png$/);
-    // The photo is in the store, byte for byte.
-    expect(await createDiskStorage(t.storageDir).read(PHOTO_FOLDER, entry.image!)).toEqual(Buffer.from(tinyPng()));
+    expect(entry.image).toMatch(/\.jpg$/);
+    // The photo is in the store, re-encoded as every upload (docs/photos.md 'Metadata'): a JPEG of the same size.
+    const stored = await createDiskStorage(t.storageDir).read(PHOTO_FOLDER, entry.image!);
+    const meta = await sharp(stored!).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 2, 2]);
 
     // Without a photo too; the same procedure twice is refused.
     expect((await record(slots.main, procedureForm(procedures[1].id))).status).toBe(201);

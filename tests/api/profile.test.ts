@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 
 import { verifyPassword } from "../../api/auth/password.ts";
@@ -221,7 +222,7 @@ describe("PUT /api/users", () => {
 });
 
 describe("PATCH /api/users/avatar and GET /api/files/avatars/:name", () => {
-  test("a real PNG is stored and then served as image/png", async () => {
+  test("a real PNG is stored re-encoded as a JPEG of its size and then served as image/jpeg", async () => {
     const token = await t.signIn("principal@demo.com.br");
     const me = await userByEmail(t.db, "principal@demo.com.br");
     const png = tinyPng(3, 2);
@@ -231,16 +232,17 @@ describe("PATCH /api/users/avatar and GET /api/files/avatars/:name", () => {
     });
     expect(answer.status).toBe(200);
     const { avatar, avatar_url } = answer.body.user;
-    expect(avatar).toMatch(/^[a-z0-9]+-[0-9a-f]{16}\.png$/);
+    expect(avatar).toMatch(/^[a-z0-9]+-[0-9a-f]{16}\.jpg$/);
     expect(avatar_url).toBe(`/api/files/avatars/${avatar}`);
     expect((await userByEmail(t.db, "principal@demo.com.br")).avatar).toBe(avatar);
 
     // Public: the room page shows staff photos.
     const file = await t.fetch("GET", avatar_url);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(file.headers.get("content-type")).toBe("image/jpeg");
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(new Uint8Array(await file.arrayBuffer())).toEqual(png);
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 3, 2]);
     expect((await t.get("/api/users/me", { token })).body.user.avatar_url).toBe(avatar_url);
   });
 
