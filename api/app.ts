@@ -24,7 +24,7 @@ import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { incidentKindRoutes } from "./routes/incident-kinds.ts";
 import { incidentRoutes } from "./routes/incidents.ts";
-import { infoRoutes } from "./routes/info.ts";
+import { guardVisitorFloods, infoRoutes } from "./routes/info.ts";
 import { inspectionChecklistRoutes } from "./routes/inspection-checklists.ts";
 import { inspectionRoutes } from "./routes/inspections.ts";
 import { legacyRoutes } from "./routes/legacy.ts";
@@ -99,6 +99,8 @@ export function createApi(deps: ApiDeps) {
   });
   api.notFound((c) => c.json({ message: "Rota não encontrada" }, 404));
 
+  // Cheaper still, and first: a visitor's post from a known flood is refused before its body is read at all.
+  guardVisitorFloods(api);
   // Bodies over BODY_LIMIT / UPLOAD_LIMIT, and forms over their parts and fields, are refused before any route reads
   // them (413; a form that does not parse, 400).
   api.use(

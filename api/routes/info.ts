@@ -62,12 +62,11 @@ const field = (form: FormData, name: string, max: number) => {
   return typeof value === "string" ? value.slice(0, max) : "";
 };
 
-export function infoRoutes(deps: ApiDeps) {
-  const { db } = deps.database;
-  const app = new OpenAPIHono<ApiEnv>();
-  const tokens = formTokens(deps.config.sessionSecret);
-  const visitorDeps = { database: deps.database, storage: deps.storage, tokens };
-  // Before the body is read: an address or room this process knows to be over its limit costs nothing more.
+/**
+ * An address or room this process knows to be over its limit costs nothing more: 429 before the body is read. The API
+ * registers it ahead of its body guard (api/app.ts), which streams the whole form through its counts.
+ */
+export function guardVisitorFloods(app: OpenAPIHono<ApiEnv>) {
   for (const [path, what] of [
     ["/info/ambiente/:id/avaliacao", "rating"],
     ["/info/ambiente/:id/relato", "report"],
@@ -78,6 +77,13 @@ export function infoRoutes(deps: ApiDeps) {
       await next();
     });
   }
+}
+
+export function infoRoutes(deps: ApiDeps) {
+  const { db } = deps.database;
+  const app = new OpenAPIHono<ApiEnv>();
+  const tokens = formTokens(deps.config.sessionSecret);
+  const visitorDeps = { database: deps.database, storage: deps.storage, tokens };
 
   app.openapi(
     createRoute({

@@ -208,6 +208,19 @@ describe("robots' posts count against the visitor limits", () => {
     expect(statuses).toEqual([...Array(allowed).fill(202), ...Array(10 - allowed).fill(429)]);
   });
 
+  test("once an address is over its limit, its next report is refused with 429 before its body is read", async () => {
+    const from = nextAddress();
+    for (let i = 0; i <= VISITOR_LIMITS.reportsPerAddress; i++) await robotReport(from);
+    const form = streamedForm(1_000);
+    const answer = await postReport({ body: form.body, type: form.type, from });
+    expect(answer).toEqual({
+      status: 429,
+      body: { message: "Muitas tentativas. Aguarde alguns minutos e tente novamente." },
+    });
+    // A stream asks for its first chunk when it is made; nobody asked for another.
+    expect(form.progress.pulled).toBeLessThanOrEqual(1);
+  });
+
   test("robot reports write no incident, only the count", async () => {
     const before = await incidents();
     const from = nextAddress();
