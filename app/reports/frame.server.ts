@@ -7,7 +7,7 @@ import { businessToday } from "../../api/domain/schedule-expansion";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { readListParams, type ListParams } from "~/lib/list-params";
 import type { PagePath } from "~/lib/navigation";
-import { listActiveBranches } from "~/models/branches.server";
+import { listBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
@@ -76,12 +76,19 @@ export async function reportFrame(
   const own = scopeQuery(auth);
   let branches: ReportFrame["branches"] = null;
   let filial: number | null = null;
+  // 'Todos' is no filial (or -1); any other is a branch the caller may read, else 404 as in the API
+  // (docs/security.md): never another branch's or tenant's link quietly shown as the caller's own.
+  const asked = search.get("filial") ?? "";
+  const wanted = asked === "" || asked === "-1" ? null : Number(asked);
   if ("companyId" in own) {
-    const result = await listActiveBranches(api);
+    const result = await listBranches(api);
     if (!result.ok) return failLoad(api, result, REPORT_TEXTS.loadFailed);
-    branches = result.data;
-    const wanted = Number(search.get("filial"));
-    filial = branches.some((branch) => branch.id === wanted) ? wanted : null;
+    // Only active branches are offered; an inactive one of the caller's stays readable by its link.
+    branches = result.data.filter((branch) => branch.ATIVO).map((branch) => ({ id: branch.ID, nome: branch.NOME }));
+    if (wanted !== null && !result.data.some((branch) => branch.ID === wanted)) throw branchNotFound();
+    filial = wanted;
+  } else if (wanted !== null && wanted !== ("filialId" in own ? own.filialId : own.filialClientId)) {
+    throw branchNotFound();
   }
   return {
     api,
@@ -93,6 +100,9 @@ export async function reportFrame(
     scope: filial ? { filialId: filial } : own,
   };
 }
+
+const branchNotFound = () =>
+  new Response("Filial não encontrada", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /** The list's own query: the URL's without the drill-down's parameters (what 'Ok' and the list's links keep). */
 export function listQuery(search: URLSearchParams) {
