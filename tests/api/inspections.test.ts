@@ -300,8 +300,10 @@ describe("inspecting", () => {
     ]);
     const firstAgain = await t.get(`/api/inspecoes/${first}`, { token: auditor });
     expect(firstAgain.body.reinspecoes.map((row: { id: number }) => row.id)).toEqual([answer.body.id]);
+    // A room without a checklist: that is all the form says (another room with one: 'the rules mutations showed').
     const elsewhere = await t.get(`/api/inspecoes/formulario/${otherRoom}?reinspecaoDe=${first}`, { token: admin });
-    expect([400, 409]).toContain(elsewhere.status);
+    expect(elsewhere.status).toBe(409);
+    expect(elsewhere.body.message).toBe("A categoria deste ambiente não tem checklist de inspeção.");
 
     const byRoom = await t.get("/api/inspecoes/pontuacao?agrupar=ambiente", { token: admin });
     expect(byRoom.body.items).toEqual([
@@ -368,5 +370,110 @@ describe("inspecting", () => {
       .where("company_id", "=", hospital)
       .executeTakeFirstOrThrow();
     expect(passed.body.total).toBe(Number(passedCount.n));
+  });
+
+  describe("the rules mutations showed untested", () => {
+    type FormItem = { id: number; chave: number; texto: string; peso: number };
+    /** The room's form as the inspector gets it now: its version and items. */
+    const currentForm = async () => {
+      const form = await t.get(`/api/inspecoes/formulario/${room}`, { token: auditor });
+      expect(form.status).toBe(200);
+      return form.body as { versao: number; checklist_id?: number; itens: FormItem[] };
+    };
+    /** The first item 'Conforme', every other 'Não conforme', for the version given. */
+    const firstOnly = (itens: FormItem[], versao: number) => {
+      const form = new FormData();
+      form.set("ambienteId", String(room));
+      form.set("versao", String(versao));
+      itens.forEach((item, index) => {
+        form.set(`resposta_${item.id}`, index === 0 ? "conforme" : "nao_conforme");
+        form.set(`observacao_${item.id}`, index === 0 ? "" : "Falha");
+      });
+      return form;
+    };
+    const inspectionCount = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom("inspections")
+            .select((eb) => eb.fn.countAll<string>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    test("an edit that changes only an item's weight makes the next version, with that weight", async () => {
+      const before = (await t.get(`/api/inspecoes/checklists/${checklistId}`, { token: admin })).body;
+      const itens = before.itens.map((item: FormItem, index: number) => ({
+        chave: item.chave,
+        texto: item.texto,
+        peso: index === 0 ? (item.peso === 5 ? 4 : item.peso + 1) : item.peso,
+      }));
+      const edited = await t.put(
+        `/api/inspecoes/checklists/${checklistId}`,
+        { categoriaId: before.categoria.id, nome: before.nome, itens },
+        { token: admin },
+      );
+      expect(edited.status).toBe(200);
+      expect([edited.body.versao, edited.body.itens[0].peso]).toEqual([before.versao + 1, itens[0].peso]);
+    });
+
+    test("a form drawn with the previous version is refused with 409, nothing written", async () => {
+      const form = await currentForm();
+      const count = await inspectionCount();
+      const stale = await submit(firstOnly(form.itens, form.versao - 1));
+      expect([stale.status, stale.body.message]).toEqual([
+        409,
+        "O checklist deste ambiente mudou enquanto a inspeção era feita: abra o formulário de novo.",
+      ]);
+      expect(await inspectionCount()).toBe(count);
+    });
+
+    test("the company's own pass mark decides, not the default 85%", async () => {
+      const form = await currentForm();
+      const total = form.itens.reduce((sum, item) => sum + item.peso, 0);
+      // At most 5 of 5 + 1 + 1: a score under the default mark, which the company's own mark lets pass.
+      const nota = Math.round((1000 * form.itens[0]!.peso) / total) / 10;
+      expect((await t.put("/api/inspecoes/nota-minima", { notaMinima: nota }, { token: admin })).status).toBe(200);
+      try {
+        const answer = await submit(firstOnly(form.itens, form.versao));
+        expect(answer.body).toMatchObject({ nota, notaMinima: nota, aprovada: true });
+      } finally {
+        await t.put("/api/inspecoes/nota-minima", { notaMinima: 85 }, { token: admin });
+      }
+    });
+
+    test("a re-inspection of another room that has a checklist is refused with 400, nothing written", async () => {
+      const first = (
+        await t.db
+          .selectFrom("inspections")
+          .select("id")
+          .where("environment_id", "=", room)
+          .orderBy("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+      // A room of the same company, not the inspection's, whose category has a checklist (the demo's 'Banheiro').
+      const elsewhere = await t.db
+        .selectFrom("environments as e")
+        .innerJoin("checklists as c", "c.category_id", "e.category_id")
+        .select(["e.id"])
+        .where("e.id", "<>", room)
+        .where("e.deleted_at", "is", null)
+        .where("e.company_id", "=", (await demoIds(t.db)).hospital)
+        .orderBy("e.id")
+        .executeTakeFirstOrThrow();
+      const count = await inspectionCount();
+      const form = new FormData();
+      form.set("ambienteId", String(elsewhere.id));
+      form.set("reinspecaoDe", String(first));
+      const drawn = await t.get(`/api/inspecoes/formulario/${elsewhere.id}`, { token: auditor });
+      form.set("versao", String(drawn.body.versao));
+      for (const item of drawn.body.itens as FormItem[]) form.set(`resposta_${item.id}`, "conforme");
+      const refused = await submit(form);
+      expect([refused.status, refused.body.message]).toEqual([
+        400,
+        "A reinspeção deve ser do mesmo ambiente da inspeção original.",
+      ]);
+      expect(await inspectionCount()).toBe(count);
+    });
   });
 });
