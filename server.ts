@@ -3,6 +3,7 @@
  * then serves /healthz, the REST API under /api, static files and the Remix app on one port.
  */
 import { existsSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -28,6 +29,7 @@ import {
   sameOrigin,
   serverOrigin,
 } from "./api/lib/http-guards.ts";
+import { trackRequests } from "./api/lib/in-flight.ts";
 import { answeredAs, createMetrics, metricsEndpoint, type RouteVariables } from "./api/lib/metrics.ts";
 import { createPdfPool } from "./api/lib/pdf-pool.ts";
 import { pageChanges, publicCache } from "./api/lib/public-cache.ts";
@@ -190,6 +192,7 @@ export async function startServer(config: Config) {
   const server: ServerType = await new Promise((resolve) => {
     const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
   });
+  const requests = trackRequests(server as Server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -220,18 +223,35 @@ export async function startServer(config: Config) {
   sweep.unref();
 
   let closing: Promise<void> | undefined;
+  // What a stop is waiting for, named in the log when the grace period runs out (main).
+  let stopping = "the backup in progress";
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
       // First: a backup being written finishes before the database closes.
       await control?.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      stopping = "the open connections";
+      await requests.drain();
+      stopping = "the alerts and bookings sweep";
       await sweeping;
+      stopping = "the PDF workers";
       await pdf.close();
+      stopping = "the database";
       await database.close();
     })());
 
-  return { url, port, close, database, seeded, logger, pdf };
+  return {
+    url,
+    port,
+    close,
+    database,
+    seeded,
+    logger,
+    pdf,
+    /** The requests not answered yet, and what the stop is waiting for (both for the forced stop's log line). */
+    running: () => requests.running(),
+    stopping: () => stopping,
+  };
 }
 
 /** Whether the database answers within two seconds (the readiness check and the 503 decision). */
@@ -296,7 +316,23 @@ async function main() {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, async () => {
       server.logger.info({ signal }, "shutting down");
-      const force = setTimeout(() => process.exit(1), 10_000);
+      // Past SHUTDOWN_GRACE the stop is forced, and the log says why: the requests still running (exit 1), or, every
+      // request served, what else was still closing (exit 0: nobody was cut off).
+      const force = setTimeout(() => {
+        const running = server.running();
+        if (running.length) {
+          server.logger.error(
+            { graceS: config.shutdownGraceS, requests: running },
+            `shutdown forced after ${config.shutdownGraceS} s: ${running.length} request(s) still running`,
+          );
+          process.exit(1);
+        }
+        server.logger.warn(
+          { graceS: config.shutdownGraceS, waitingFor: server.stopping() },
+          `shutdown forced after ${config.shutdownGraceS} s: every request was served; ${server.stopping()} had not closed`,
+        );
+        process.exit(0);
+      }, config.shutdownGraceS * 1000);
       force.unref();
       await server.close();
       process.exit(0);

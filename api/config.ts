@@ -127,6 +127,14 @@ function shownValue(name: string, value: string | undefined) {
   );
 }
 
+/** A whole number within [min, max] (a count or a time in the given unit). */
+const boundedInt = (min: number, max: number, unit: string) =>
+  z.coerce
+    .number({ error: `must be a number of ${unit}` })
+    .int({ error: `must be a whole number of ${unit}` })
+    .min(min, { error: `must be between ${min} and ${max} ${unit}` })
+    .max(max, { error: `must be between ${min} and ${max} ${unit}` });
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -154,6 +162,15 @@ const environmentSchema = z.object({
     .min(32, { error: "must be at least 32 characters long" })
     .regex(/^[\x21-\x7e]+$/, { error: "use printable ASCII characters without spaces" })
     .optional(),
+  SHUTDOWN_GRACE: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(1, { error: "must be between 1 and 600 seconds" })
+    .max(600, { error: "must be between 1 and 600 seconds" })
+    .default(10),
+  EXPORT_WAIT_MS: boundedInt(0, 60_000, "milliseconds").default(8_000),
+  EXPORT_CONCURRENCY: boundedInt(1, 16, "jobs").default(2),
+  EXPORT_PER_COMPANY: boundedInt(1, 16, "jobs").default(1),
   DATABASE_POOL_SIZE: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -190,6 +207,12 @@ export type Config = {
   metricsToken?: string;
   /** Most connections of the PostgreSQL pool (DATABASE_POOL_SIZE); PGlite has one connection. */
   databasePoolSize: number;
+  /** Seconds a stop (SIGTERM, SIGINT) waits for running requests before it is forced (SHUTDOWN_GRACE). */
+  shutdownGraceS: number;
+  /** How long a download waits for its export job before the progress page (EXPORT_WAIT_MS; docs/exports.md). */
+  exportWaitMs: number;
+  /** Export jobs at once in this process (EXPORT_CONCURRENCY) and in one company across instances (EXPORT_PER_COMPANY). */
+  exportLimits: { perProcess: number; perCompany: number };
 };
 
 export type StorageSetting = { kind: "disk"; root: string } | ({ kind: "s3" } & S3Location);
@@ -248,6 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: "disk", root: path.join(dataDir, "uploads") },
     metricsToken: values.METRICS_TOKEN,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    shutdownGraceS: values.SHUTDOWN_GRACE,
+    exportWaitMs: values.EXPORT_WAIT_MS,
+    exportLimits: { perProcess: values.EXPORT_CONCURRENCY, perCompany: values.EXPORT_PER_COMPANY },
   };
 }
 

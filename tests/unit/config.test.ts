@@ -64,6 +64,13 @@ describe("loadConfig", () => {
     expect(load({ NODE_ENV: "production", SESSION_SECRET: SECRET, PUBLIC_URL: SITE }).sessionSecret).toBe(SECRET);
   });
 
+  test("SHUTDOWN_GRACE: 10 seconds unless set, whole seconds from 1 to 600", () => {
+    expect(load({}).shutdownGraceS).toBe(10);
+    expect(load({ SHUTDOWN_GRACE: "2" }).shutdownGraceS).toBe(2);
+    expect(failure({ SHUTDOWN_GRACE: "0" })).toMatch(/SHUTDOWN_GRACE: must be between 1 and 600 seconds/);
+    expect(failure({ SHUTDOWN_GRACE: "1.5" })).toMatch(/SHUTDOWN_GRACE: must be a whole number of seconds/);
+  });
+
   test("PUBLIC_URL is required in production", () => {
     expect(failure({ NODE_ENV: "production", SESSION_SECRET: SECRET })).toBe(
       "Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production, the address users open " +
