@@ -12,6 +12,13 @@ export const MAX_PAGE_ROWS = 1000;
 export const MAX_BOOKING_ROWS = 500;
 export const MAX_UNPAGED_ROWS = 5000;
 
+/**
+ * The longest search text (`q`) and sort name (`sort`) a list query takes: the API refuses longer ones (400) and the
+ * web pages read a longer value of their URL as none (app/lib/list-params.ts).
+ */
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_SORT_LENGTH = 40;
+
 /** Days an unpaged bookings or history list may span (it answers at most MAX_BOOKING_ROWS rows as well). */
 export const MAX_UNPAGED_DAYS = 400;
 

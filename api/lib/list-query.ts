@@ -2,7 +2,13 @@ import { z } from "@hono/zod-openapi";
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from "kysely";
 
 import type { DB } from "../db/schema.ts";
-import { MAX_BOOKING_ROWS, MAX_PAGE_ROWS, MAX_UNPAGED_ROWS } from "../domain/limits.ts";
+import {
+  MAX_BOOKING_ROWS,
+  MAX_PAGE_ROWS,
+  MAX_SEARCH_LENGTH,
+  MAX_SORT_LENGTH,
+  MAX_UNPAGED_ROWS,
+} from "../domain/limits.ts";
 
 import { ApiError } from "./errors.ts";
 import "./zod-setup.ts";
@@ -15,8 +21,8 @@ export const PAGE_SIZES = [20, 40, 80, 160, 0] as const;
 export const SIZE_INVALID = "Tamanho de página inválido";
 
 export const ListQuery = z.object({
-  q: z.string().max(200).optional(),
-  sort: z.string().max(40).optional(),
+  q: z.string().max(MAX_SEARCH_LENGTH).optional(),
+  sort: z.string().max(MAX_SORT_LENGTH).optional(),
   dir: z.enum(["asc", "desc"]).optional(),
   page: z.coerce.number().int().min(1).optional(),
   size: z.coerce

@@ -4,6 +4,7 @@ import { BRANCH_TEXTS } from "../../api/domain/organisation";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { invariantResponse } from "~/lib/invariant";
+import { idParam } from "~/lib/list-params";
 import { findBranch } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { requirePage } from "~/session.server";
@@ -31,9 +32,7 @@ export type BranchContext = Awaited<ReturnType<typeof requireBranches>>;
 /** The branch an edit page is about: 404 outside the user's scope. */
 export async function requireBranch(args: BranchArgs) {
   const context = await requireBranches(args);
-  const id = Number(args.params.id);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, BRANCH_TEXTS.notFound, { status: 404 });
-  const result = await findBranch(context.api, id);
+  const result = await findBranch(context.api, idParam(args.params.id, BRANCH_TEXTS.notFound));
   if (!result.ok) return failLoad(context.api, result, BRANCH_TEXTS.loadFailed);
   invariantResponse(result.data, BRANCH_TEXTS.notFound, { status: 404 });
   return { ...context, branch: result.data };

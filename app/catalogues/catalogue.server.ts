@@ -5,6 +5,7 @@ import { can } from "../../api/domain/roles";
 
 import type { ApiFailure } from "~/api.server";
 import { invariantResponse } from "~/lib/invariant";
+import { idParam } from "~/lib/list-params";
 import { listActiveBranches } from "~/models/branches.server";
 import { findCatalogueItems, type SignedInCaller } from "~/models/catalogues.server";
 import { requirePage, signOutOnUnauthorized } from "~/session.server";
@@ -32,12 +33,16 @@ export async function requireCatalogue({ request, context }: CatalogueArgs, kind
 }
 export type CatalogueContext = Awaited<ReturnType<typeof requireCatalogue>>;
 
-/** A loader's API failure: a revoked token goes to sign-in; a 404 says what was missing; anything else is 500. */
+/**
+ * A loader's API failure: a revoked token goes to sign-in; a refusal (4xx: 404 what was missing, 400 what was wrong in
+ * the URL) is the page's answer with the API's words, since bad input is never a 500 (docs/security.md); anything
+ * else is 500 with the page's message.
+ */
 export async function failLoad(api: SignedInCaller, failure: ApiFailure, message: string): Promise<never> {
   await signOutOnUnauthorized(api.request, api.context, failure.status);
-  const notFound = failure.status === 404;
-  throw new Response(notFound ? failure.message : message, {
-    status: notFound ? 404 : 500,
+  const refused = failure.status >= 400 && failure.status < 500;
+  throw new Response(refused ? failure.message : message, {
+    status: refused ? failure.status : 500,
     headers: { "content-type": "text/plain; charset=utf-8" },
   });
 }
@@ -46,11 +51,12 @@ export async function failLoad(api: SignedInCaller, failure: ApiFailure, message
 export async function requireEditableItem(args: CatalogueArgs, kind: CatalogueKind) {
   const catalogue = await requireCatalogue(args, kind);
   invariantResponse(catalogue.canEdit, "Permissão negada!", { status: 403 });
-  const result = await findCatalogueItems(catalogue.api, kind, [Number(args.params.id) || 0]);
+  const { title, feminine } = catalogue.definition;
+  const notFound = `${title} não encontrad${feminine ? "a" : "o"}`;
+  const result = await findCatalogueItems(catalogue.api, kind, [idParam(args.params.id, notFound)]);
   if (!result.ok) return failLoad(catalogue.api, result, catalogue.texts.loadFailed);
   const item = result.data[0];
-  const { title, feminine } = catalogue.definition;
-  invariantResponse(item, `${title} não encontrad${feminine ? "a" : "o"}`, { status: 404 });
+  invariantResponse(item, notFound, { status: 404 });
   return { catalogue, item };
 }
 

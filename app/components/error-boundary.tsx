@@ -2,7 +2,10 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 
 import { UNEXPECTED } from "../../api/domain/messages";
 
-/** The one error view every route shares: 403 and 404 get their own words, anything else a generic apology. */
+/**
+ * The one error view every route shares: 403 and 404 get their own words, another refusal (400: a value of the URL
+ * the API refused) the message it came with, anything else a generic apology.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   let title = "Houve um erro";
@@ -17,6 +20,9 @@ export function GeneralErrorBoundary() {
     } else if (error.status === 403) {
       title = "Permissão negada!";
       description = "Você não tem acesso a esta página.";
+    } else if (error.status < 500 && typeof error.data === "string" && error.data) {
+      title = "Pedido inválido";
+      description = error.data;
     }
   } else if (typeof document === "undefined") {
     console.error(error);

@@ -21,6 +21,7 @@ import { failLoad } from "~/catalogues/catalogue.server";
 import { openIncidentsOf } from "~/incidents/incidents.server";
 import { avatarThumbUrl } from "~/lib/avatars";
 import { formatDateBR } from "~/lib/format";
+import { textParam } from "~/lib/list-params";
 import { listBookingsOfRange, summariseBookings, type Booking } from "~/models/agendas.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
@@ -70,7 +71,7 @@ export function readBoardState(url: URL, today: string): BoardState & { clamped:
   return {
     inicio: period.from,
     fim,
-    q: (search.get("q") ?? "").trim().slice(0, 100),
+    q: textParam(search.get("q"), 100),
     campos: campos.length ? campos : ["colaborador"],
     vista: search.get("vista") === "tabela" ? "tabela" : "quadro",
     limite: Number.isInteger(limite) && limite >= CARDS_STEP ? Math.min(limite, MAX_CARDS) : CARDS_STEP,

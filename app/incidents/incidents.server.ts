@@ -16,11 +16,10 @@ import { can } from "../../api/domain/roles";
 import { callApi } from "~/api.server";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateMinute, businessLocalInput } from "~/lib/business-time.server";
-import { dayRangeParams, optionalIdParam, pageParam } from "~/lib/list-params";
+import { dayRangeParams, idParam, optionalIdParam, pageParam } from "~/lib/list-params";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
-import { idParam } from "~/reports/frame.server";
 import { requirePage } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 

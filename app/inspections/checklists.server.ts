@@ -5,6 +5,7 @@ import { INSPECTION_LIMITS as L, INSPECTION_TEXTS as T, percent } from "../../ap
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateMinute } from "~/lib/business-time.server";
+import { idParam } from "~/lib/list-params";
 import { listActiveBranches } from "~/models/branches.server";
 import { listBranchCatalogue, type SignedInCaller } from "~/models/catalogues.server";
 import {
@@ -16,7 +17,6 @@ import {
   savePassMark,
   updateChecklist,
 } from "~/models/inspections.server";
-import { idParam } from "~/reports/frame.server";
 import { requirePage } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 

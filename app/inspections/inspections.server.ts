@@ -20,7 +20,7 @@ import type { Inspection } from "../../api/routes/inspections";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { listIncidentKinds } from "~/incidents/incidents.server";
 import { businessDateMinute } from "~/lib/business-time.server";
-import { dayRangeParams, optionalIdParam, pageParam } from "~/lib/list-params";
+import { dayRangeParams, idParam, optionalIdParam, pageParam, textParam } from "~/lib/list-params";
 import { listSchedulableUsers } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
@@ -34,7 +34,6 @@ import {
   submitInspection,
 } from "~/models/inspections.server";
 import { scopeQuery } from "~/models/scope.server";
-import { idParam } from "~/reports/frame.server";
 import { requirePage } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
@@ -160,7 +159,7 @@ export async function inspectionListLoader(args: LoaderFunctionArgs) {
 export async function inspectionRoomsLoader(args: LoaderFunctionArgs) {
   const api = await caller(args, "/inspecoes/nova");
   const search = new URL(args.request.url).searchParams;
-  const q = (search.get("q") ?? "").slice(0, 100);
+  const q = textParam(search.get("q"), 100);
   const filial = optionalIdParam(search.get("filial"));
   const pagina = pageParam(search.get("pagina"));
   const companyWide = "companyId" in scopeQuery(api.auth);

@@ -3,6 +3,7 @@
  * e-mail and opens the same after sign-in. Changing the search or the page size goes back to page 1.
  */
 import { INT32_MAX } from "../../api/domain/fields";
+import { MAX_SEARCH_LENGTH, MAX_SORT_LENGTH } from "../../api/domain/limits";
 import { parseBusinessDate } from "../../api/domain/schedule-expansion";
 export const PAGE_SIZE_OPTIONS = [
   { value: "20", label: "20" },
@@ -28,12 +29,13 @@ export type ListParams = {
 export function readListParams(url: URL | string, defaultSort: string): ListParams {
   const search = new URL(url, "http://x").searchParams;
   const tamanho = search.get("tamanho") ?? "20";
-  const pagina = Number(search.get("pagina") ?? "1");
+  // A sort name the API would refuse (too long) is no sort name: the list's own order.
+  const ordem = textParam(search.get("ordem"), Infinity);
   return {
-    q: search.get("q")?.slice(0, 200) ?? "",
-    ordem: search.get("ordem") || defaultSort,
+    q: textParam(search.get("q")),
+    ordem: ordem && ordem.length <= MAX_SORT_LENGTH ? ordem : defaultSort,
     dir: search.get("dir") === "desc" ? "desc" : "asc",
-    pagina: Number.isInteger(pagina) && pagina > 0 ? pagina : 1,
+    pagina: pageParam(search.get("pagina")),
     tamanho: PAGE_SIZE_OPTIONS.some((option) => option.value === tamanho) ? tamanho : "20",
   };
 }
@@ -69,6 +71,34 @@ export function pagerPages(current: number, totalPages: number) {
   const pages: number[] = [];
   for (let page = Math.max(1, current - 5); page <= Math.min(totalPages, current + 5); page++) pages.push(page);
   return pages;
+}
+
+/**
+ * The URL readers below are where a page meets what anyone can type into its address: each reads a value the API
+ * would refuse as absent (or as 404 for a path's id or day), so bad input never reaches the API as a 400 that the page
+ * would answer with 500 (docs/security.md 'Hardening, round three').
+ */
+
+// Control characters (C0 and DEL): no text of ours holds them, and the databases refuse NUL outright.
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** A free text of the URL (a search): control characters as spaces, trimmed, at most `max` characters. */
+export function textParam(value: string | null | undefined, max = MAX_SEARCH_LENGTH) {
+  return (value ?? "").replace(CONTROL, " ").trim().slice(0, max);
+}
+
+/** An id in the URL's path (a collaborator, a room, an item): a positive 32-bit integer in digits, else 404. */
+export function idParam(value: string | undefined, notFound = "Não encontrado") {
+  const id = /^\d{1,10}$/.test(value ?? "") ? optionalIdParam(value!) : null;
+  if (!id) throw new Response(notFound, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return id;
+}
+
+/** A day in the URL's path (yyyy-MM-dd): a real day (no 30 February, no month 13), else 404. */
+export function dayParam(value: string | undefined, notFound = "Não encontrado") {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value ?? "") || parseBusinessDate(value!) !== value)
+    throw new Response(notFound, { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  return value!;
 }
 
 /** An optional id of the URL (a filter, a form's choice): a positive 32-bit integer, else null. */

@@ -7,21 +7,14 @@ import type { ActivityReportItem } from "../../api/routes/report-activities";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessTime as time } from "~/lib/business-time.server";
 import { formatDateBR } from "~/lib/format";
-import { apiListQuery } from "~/lib/list-params";
+import { apiListQuery, idParam } from "~/lib/list-params";
 import { photoThumbUrl, photoUrl, photoZoomUrl } from "~/lib/photos";
 import { publicUrlOf } from "~/lib/public-url.server";
 import { fileDate, xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
 import { activityDetail, activityReportPage } from "~/models/reports.server";
 
 import { ACTIVITIES_DEFAULT_SORT, ACTIVITY_MOUNTS, type ActivityPath } from "./activity-report";
-import {
-  idParam,
-  listQuery,
-  reportFrame,
-  reportListState,
-  type ReportFrame,
-  type ReportListState,
-} from "./frame.server";
+import { listQuery, reportFrame, reportListState, type ReportFrame, type ReportListState } from "./frame.server";
 import { withQuery } from "./report-links";
 
 /**

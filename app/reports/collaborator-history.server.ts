@@ -5,12 +5,13 @@ import { REPORT_TEXTS } from "../../api/domain/reports";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
 import { invariantResponse } from "~/lib/invariant";
+import { idParam } from "~/lib/list-params";
 import { fileDate } from "~/lib/xlsx.server";
 import { collaboratorReportPage } from "~/models/reports.server";
 
 import { COLLABORATORS_PATH, collaboratorListQuery, collaboratorRow } from "./collaborators.server";
 import { dayLevel, daysLevel } from "./drill-down.server";
-import { idParam, listQuery, reportFrame } from "./frame.server";
+import { listQuery, reportFrame } from "./frame.server";
 import { withQuery } from "./report-links";
 import { periodText, reportRowsPdf, reportRowsXlsx } from "./report-rows.server";
 

@@ -5,11 +5,12 @@ import { REPORT_TEXTS } from "../../api/domain/reports";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessTime as time } from "~/lib/business-time.server";
 import { formatDateBR } from "~/lib/format";
+import { dayParam, idParam, textParam } from "~/lib/list-params";
 import { photoThumbUrl, photoZoomUrl } from "~/lib/photos";
 import { foldForSearch } from "~/lib/search";
 import { reportDayDetail, reportDaysPage } from "~/models/reports.server";
 
-import { dayParam, idParam, listQuery, reportFrame } from "./frame.server";
+import { listQuery, reportFrame } from "./frame.server";
 import { dialogPage, dialogPager, withQuery } from "./report-links";
 
 /**
@@ -79,8 +80,8 @@ export async function dayLevel(
   if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
   const here = new URL(args.request.url);
   const revisions = frame.search.get("revisoes") === "1";
-  const procedure = (frame.search.get("procedimento") ?? "").slice(0, 200);
-  const wanted = foldForSearch(procedure.trim());
+  const procedure = textParam(frame.search.get("procedimento"));
+  const wanted = foldForSearch(procedure);
   const slots = result.data.slots
     .filter((slot) => (slot.tipo === "Principal") !== revisions)
     .map((slot) => ({

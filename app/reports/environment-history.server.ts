@@ -3,12 +3,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
 import { failLoad } from "~/catalogues/catalogue.server";
+import { idParam } from "~/lib/list-params";
 import { getEnvironment } from "~/models/environments.server";
 import { collaboratorReportPage } from "~/models/reports.server";
 
 import { dayLevel, daysLevel } from "./drill-down.server";
 import { ENVIRONMENTS_PATH } from "./environments.server";
-import { idParam, listQuery, reportFrame } from "./frame.server";
+import { listQuery, reportFrame } from "./frame.server";
 import { withQuery } from "./report-links";
 import { periodText } from "./report-rows.server";
 

@@ -111,20 +111,6 @@ export function listQuery(search: URLSearchParams) {
   return list;
 }
 
-/** An id of the URL (a collaborator, a room): a 32-bit positive integer, else 404 before any call. */
-export function idParam(value: string | undefined) {
-  const id = Number(value);
-  if (!/^\d{1,10}$/.test(value ?? "") || id < 1 || id > 2_147_483_647)
-    throw new Response("Não encontrado", { status: 404 });
-  return id;
-}
-
-/** A day of the URL (yyyy-MM-dd), else 404. */
-export function dayParam(value: string | undefined) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value ?? "")) throw new Response("Não encontrado", { status: 404 });
-  return value!;
-}
-
 /** A report list's URL state: the list's (q, ordem, dir, pagina, tamanho), the period, the branch, 'Filtrar por'. */
 export type ReportListState = ListParams & { inicio: string; fim: string; filial: number | null; campos: string[] };
 

@@ -14,7 +14,7 @@ import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarFullUrl, avatarThumbUrl } from "~/lib/avatars";
 import { businessDateTime } from "~/lib/business-time.server";
 import { formatDateBR } from "~/lib/format";
-import { apiListQuery, readListParams, type ListParams } from "~/lib/list-params";
+import { apiListQuery, idParam, readListParams, textParam, type ListParams } from "~/lib/list-params";
 import { fileDate, xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
 import {
   incompleteProceduresPage,
@@ -23,7 +23,7 @@ import {
   type IncompleteTask,
 } from "~/models/incomplete-tasks.server";
 
-import { idParam, listQuery, reportFrame, type ReportFrame } from "./frame.server";
+import { listQuery, reportFrame, type ReportFrame } from "./frame.server";
 import { dialogPage, dialogPager, withQuery } from "./report-links";
 import { periodText, tablePdf, type PdfColumn } from "./report-rows.server";
 
@@ -155,7 +155,7 @@ function avatarOf(cards: TaskCard[], name: string | null) {
 
 /** The procedure of the URL (`tarefa`), else back to the list. */
 function procedureOf(frame: ReportFrame) {
-  const nome = (frame.search.get("tarefa") ?? "").trim().slice(0, 200);
+  const nome = textParam(frame.search.get("tarefa"));
   if (!nome) throw new Response("Não encontrado", { status: 404 });
   return nome;
 }
@@ -167,7 +167,7 @@ function procedureOf(frame: ReportFrame) {
 export async function procedureHistoryLoader(args: LoaderFunctionArgs) {
   const { frame, query } = await incompleteFrame(args);
   const nome = procedureOf(frame);
-  const busca = (frame.search.get("busca") ?? "").trim().slice(0, 200);
+  const busca = textParam(frame.search.get("busca"));
   const page = dialogPage(frame.search, "itens");
   const result = await procedureHistoryPage(frame.api, {
     ...query,
@@ -208,7 +208,7 @@ export async function procedureHistoryLoader(args: LoaderFunctionArgs) {
 async function* procedureTasks(args: LoaderFunctionArgs) {
   const { frame, query } = await incompleteFrame(args);
   const nome = procedureOf(frame);
-  const busca = (frame.search.get("busca") ?? "").trim().slice(0, 200) || undefined;
+  const busca = textParam(frame.search.get("busca")) || undefined;
   for (let page = 1; ; page++) {
     const result = await procedureHistoryPage(frame.api, { ...query, nome, busca, page, size: EXPORT_PAGE_SIZE });
     if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
@@ -259,7 +259,7 @@ export async function procedurePdfLoader(args: LoaderFunctionArgs) {
 export async function roomIncompleteLoader(args: LoaderFunctionArgs) {
   const { frame } = await incompleteFrame(args);
   const id = idParam(args.params.ambienteId);
-  const busca = (frame.search.get("busca") ?? "").trim().slice(0, 200);
+  const busca = textParam(frame.search.get("busca"));
   const page = dialogPage(frame.search, "itens");
   const result = await roomIncompletePage(frame.api, id, {
     dataIni: frame.period.from,

@@ -9,6 +9,7 @@ import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { weekdayDateBR } from "~/lib/business-time.server";
+import { textParam } from "~/lib/list-params";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { listBookingsOfRange, summariseBookings, type Booking, type BookingScope } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
@@ -42,7 +43,7 @@ export function readHistoryState(url: URL, today: string): HistoryState {
   const dia = DAY.test(diaParam) && diaParam.startsWith(`${mes}-`) && isRealDay(diaParam) ? diaParam : null;
   const filialParam = search.get("filial") ?? "";
   const filial = /^\d{1,10}$/.test(filialParam) ? Number(filialParam) : null;
-  return { mes, dia, filial: filial && filial <= 2 ** 31 - 1 ? filial : null, q: search.get("q")?.slice(0, 100) ?? "" };
+  return { mes, dia, filial: filial && filial <= 2 ** 31 - 1 ? filial : null, q: textParam(search.get("q"), 100) };
 }
 
 function isRealDay(day: string) {

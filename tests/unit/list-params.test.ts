@@ -2,10 +2,13 @@ import { describe, expect, test } from "vitest";
 
 import {
   apiListQuery,
+  dayParam,
+  idParam,
   listHref,
   PAGE_SIZE_OPTIONS,
   pagerPages,
   readListParams,
+  textParam,
   type ListParams,
 } from "../../app/lib/list-params.ts";
 
@@ -43,12 +46,22 @@ describe("readListParams (app/lib/list-params.ts)", () => {
     ["tamanho=Todos", { tamanho: "20" }],
     ["dir=up", { dir: "asc" }],
     ["ordem=", { ordem: "nome" }],
+    [`ordem=${"x".repeat(41)}`, { ordem: "nome" }],
+    ["pagina=100001", { pagina: 1 }],
   ])("an invalid value falls back to the default: %s", (query, change) => {
     expect(readListParams(`http://x/setores?${query}`, "nome")).toEqual({ ...DEFAULTS, ...change });
   });
 
   test("the search is cut at 200 characters", () => {
     expect(readListParams(`http://x/setores?q=${"a".repeat(250)}`, "nome").q).toHaveLength(200);
+  });
+
+  test("a sort name of 40 characters, the API's longest, is kept", () => {
+    expect(readListParams(`http://x/setores?ordem=${"x".repeat(40)}`, "nome").ordem).toBe("x".repeat(40));
+  });
+
+  test("control characters of the search (NUL, which the databases refuse) are read as spaces", () => {
+    expect(readListParams("http://x/setores?q=a%00b%01c%7F", "nome").q).toBe("a b c");
   });
 
   test("the page-size choices of spec 000 §9", () => {
@@ -134,5 +147,58 @@ describe("pagerPages: the pages within 5 of the current one (spec 000 §9)", () 
 
   test("no pages when the list is empty", () => {
     expect(pagerPages(1, 0)).toEqual([]);
+  });
+});
+
+/** What a reader threw (a Response), or null when it returned. */
+function thrownBy(read: () => unknown) {
+  try {
+    read();
+    return null;
+  } catch (error) {
+    return error as Response;
+  }
+}
+
+describe("the path's and free texts' readers: what the API would refuse is none, or 404", () => {
+  test("textParam: no control characters, trimmed, cut at the length given", () => {
+    expect([
+      textParam(" \u0000piso\t "),
+      textParam("x".repeat(300)).length,
+      textParam(null),
+      textParam("abc", 2),
+    ]).toEqual(["piso", 200, "", "ab"]);
+  });
+
+  test.each(["1", "2147483647"])("idParam reads %s", (value) => {
+    expect(idParam(value)).toBe(Number(value));
+  });
+
+  test.each(["0", "-1", "2147483648", "99999999999999999999", "1.5", "1e3", " 1", "１", "", undefined])(
+    "idParam answers 404 to %j",
+    (value) => {
+      expect(thrownBy(() => idParam(value))?.status).toBe(404);
+    },
+  );
+
+  test("idParam's 404 says what was not found", async () => {
+    expect(await thrownBy(() => idParam("0", "Filial não encontrada"))?.text()).toBe("Filial não encontrada");
+  });
+
+  test.each(["2026-02-28", "2024-02-29"])("dayParam reads %s", (value) => {
+    expect(dayParam(value)).toBe(value);
+  });
+
+  test.each([
+    "2026-02-30",
+    "2026-13-45",
+    "2025-02-29",
+    "0000-00-00",
+    "9999-12-31",
+    "2026-2-3",
+    "28/02/2026",
+    undefined,
+  ])("dayParam answers 404 to %j", (value) => {
+    expect(thrownBy(() => dayParam(value))?.status).toBe(404);
   });
 });
