@@ -433,3 +433,37 @@ describe("the alert job", () => {
     expect(alert).toMatchObject({ due_at: newDeadline, done_at: null, free: true });
   });
 });
+
+describe("closing an incident and its corrective cleanings", () => {
+  test("a discard removes the corrective cleaning not started yet and keeps the one the ASG started", async () => {
+    const id = await report("Sujeira", "Mancha no teto do corredor");
+    for (const [horaIni, horaFim] of [
+      ["20:00", "20:30"],
+      ["21:00", "21:30"],
+    ]) {
+      const created = await change(id, { tipo: "corretiva", colaboradorId: asgId, horaIni, horaFim });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+    }
+    const bookings = () =>
+      t.db
+        .selectFrom("bookings as b")
+        .innerJoin("agendas as a", "a.id", "b.agenda_id")
+        .select(["b.id", "b.hora_ini", "b.status", "b.active"])
+        .where("a.incident_id", "=", id)
+        .orderBy("b.hora_ini")
+        .execute();
+    const [started] = await bookings();
+    // The ASG started the first one on the phone (the execution API writes this status).
+    await t.db
+      .updateTable("bookings")
+      .set({ status: "Andamento", start_date: new Date() })
+      .where("id", "=", started!.id)
+      .execute();
+    const discarded = await change(id, { tipo: "descartada", motivo: "Era sujeira antiga, já registrada" });
+    expect(discarded.status).toBe(200);
+    expect((await bookings()).map((row) => [row.hora_ini, row.status, row.active])).toEqual([
+      ["20:00:00", "Andamento", true],
+      ["21:00:00", null, false],
+    ]);
+  });
+});

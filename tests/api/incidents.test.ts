@@ -282,3 +282,63 @@ describe("POST /api/info/ambiente/{id}/relato", () => {
     expect(await incidentsOf(otherRoom)).toHaveLength(VISITOR_LIMITS.reportsPerRoom);
   });
 });
+
+describe("the merge of identical reports, as the rules say (docs/incidents.md)", () => {
+  /** A third room: the limits test above spends the other two rooms' counts. */
+  let thirdRoom = 0;
+  beforeAll(async () => {
+    const ids = await demoIds(t.db);
+    thirdRoom = (
+      await t.db
+        .selectFrom("environments")
+        .select("id")
+        .where("branch_id", "=", ids.aldeota)
+        .where("deleted_at", "is", null)
+        .where("id", "not in", [room, otherRoom])
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+
+  async function reportOther(descricao: string, formToken: string) {
+    const form = reportForm({ tipo: kindId("Sujeira"), descricao, formToken });
+    const answer = await t.call("POST", `/api/info/ambiente/${thirdRoom}/relato`, { form, headers: from() });
+    expect(answer.status).toBe(202);
+  }
+
+  test("a closed incident takes no more reports: the same report again opens a new incident", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const { formToken } = await page(thirdRoom);
+    later(3_000);
+    await reportOther("Pia entupida no fundo", formToken);
+    const [closed] = (await incidentsOf(thirdRoom)).filter((row) => row.descricao === "Pia entupida no fundo");
+    const admin = await t.signIn("admin@demo.com.br");
+    const discarded = await t.post(
+      `/api/ocorrencias/${closed!.id}/eventos`,
+      { tipo: "descartada", motivo: "Resolvido na hora" },
+      { token: admin },
+    );
+    expect(discarded.status).toBe(200);
+    later(60_000);
+    await reportOther("Pia entupida no fundo", formToken);
+    const rows = (await incidentsOf(thirdRoom)).filter((row) => row.descricao === "Pia entupida no fundo");
+    expect(rows.map((row) => [row.status, row.relatos])).toEqual([
+      ["descartada", 1],
+      ["aberta", 1],
+    ]);
+  });
+
+  test("the 10 minutes count from the last identical report, not the first", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const { formToken } = await page(thirdRoom);
+    later(3_000);
+    await reportOther("Espelho quebrado", formToken);
+    later(8 * 60_000);
+    await reportOther("Espelho quebrado", formToken);
+    // 16 minutes after the first, 8 after the last: still the same incident.
+    later(8 * 60_000);
+    await reportOther("Espelho quebrado", formToken);
+    const rows = (await incidentsOf(thirdRoom)).filter((row) => row.descricao === "Espelho quebrado");
+    expect(rows.map((row) => row.relatos)).toEqual([3]);
+  });
+});
