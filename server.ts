@@ -7,7 +7,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-import { serve, type ServerType } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import pino from "pino";
@@ -35,6 +34,7 @@ import { createPdfPool } from "./api/lib/pdf-pool.ts";
 import { pageChanges, publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { routeLabeller, STATIC } from "./api/lib/route-labels.ts";
+import { listenWhileStarting } from "./api/lib/start-up-gate.ts";
 import { sendDueAlerts } from "./api/services/incident-alerts.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { resumePendingBookings } from "./api/services/scheduling.ts";
@@ -42,7 +42,21 @@ import { createStorage } from "./api/services/storage.ts";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * Starts the whole server. The port opens first and answers 503 with Retry-After while the start-up work runs
+ * (api/lib/start-up-gate.ts), so no request ever meets a half-started app; a start that fails releases it.
+ */
 export async function startServer(config: Config) {
+  const gate = await listenWhileStarting({ port: config.port, host: config.host });
+  try {
+    return await startUp(config, gate);
+  } catch (error) {
+    await gate.close();
+    throw error;
+  }
+}
+
+async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhileStarting>>) {
   const startedAt = performance.now();
   const logger = pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
   // The built web app first: a start that cannot serve pages stops before it opens (and would leave open) the database.
@@ -189,9 +203,9 @@ export async function startServer(config: Config) {
     return response;
   });
 
-  const server: ServerType = await new Promise((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
-  });
+  // Whole: the port, open since the start, now reaches the app.
+  const server = gate.server;
+  gate.open(app.fetch);
   const requests = trackRequests(server as Server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
