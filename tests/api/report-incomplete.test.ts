@@ -144,8 +144,11 @@ describe("GET /relatorios/tarefas-incompletas (the grid)", () => {
     ).toBe(true);
     const byRoom = await grid("coordenador", `&campo=ambiente&q=${encodeURIComponent(room.name)}`);
     expect(byRoom.body.total).toBe(room.procedures.length - 1);
-    const byPerson = await grid("coordenador", "&campo=colaborador&q=ninguem-com-este-nome");
-    expect(byPerson.body.items).toEqual([]);
+    // A term nothing has, in each field: a search that were ignored would list the branch's tasks.
+    for (const campo of ["tarefa", "ambiente", "colaborador"]) {
+      const none = await grid("coordenador", `&campo=${campo}&q=zzz-nada-com-isto`);
+      expect([campo, none.body.items], campo).toEqual([campo, []]);
+    }
     const bad = await grid("coordenador", "&campo=cpf&q=1");
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("Campos de busca inválidos");
@@ -325,5 +328,23 @@ describe("'Mostrar dados anteriores à Agosto/2022' (anteriores=1)", () => {
         colaborador: expect.objectContaining({ id: asg }),
       }),
     ]);
+  });
+});
+
+describe("a procedure removed from the catalogue", () => {
+  test("leaves the grid: its name is no longer listed, the room's other undone tasks are", async () => {
+    const removed = room.procedures[1]!;
+    await t.db.updateTable("procedures").set({ deleted_at: new Date() }).where("id", "=", removed.id).execute();
+    try {
+      const answer = await grid("coordenador");
+      expect(names(answer.body).sort()).toEqual(
+        room.procedures
+          .slice(2)
+          .map((procedure) => procedure.name)
+          .sort(),
+      );
+    } finally {
+      await t.db.updateTable("procedures").set({ deleted_at: null }).where("id", "=", removed.id).execute();
+    }
   });
 });

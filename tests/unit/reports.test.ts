@@ -162,6 +162,11 @@ describe("the period check (§5 'Reports')", () => {
       { ok: true, period: { from: "2025-11-25", to: today }, cut: false },
     ],
     [
+      "a day more than a year (367 days) is cut to 366",
+      { inicio: "2025-11-24", fim: today },
+      { ok: true, period: { from: "2025-11-24", to: "2026-11-24" }, cut: true },
+    ],
+    [
       "longer than a year is cut to a year from the start",
       { inicio: "2024-01-01", fim: today },
       { ok: true, period: { from: "2024-01-01", to: "2024-12-31" }, cut: true },
