@@ -37,6 +37,7 @@ import { routeLabeller, STATIC } from "./api/lib/route-labels.ts";
 import { listenWhileStarting } from "./api/lib/start-up-gate.ts";
 import { sendDueAlerts } from "./api/services/incident-alerts.ts";
 import { createMailer } from "./api/services/mailer.ts";
+import { ORPHAN_SWEEP_EVERY_MS, sweepOrphanFiles } from "./api/services/orphan-files.ts";
 import { resumePendingBookings } from "./api/services/scheduling.ts";
 import { createStorage } from "./api/services/storage.ts";
 
@@ -235,6 +236,19 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
       .finally(() => (sweeping = null));
   }, 60_000);
   sweep.unref();
+  // Photos no row names (a report whose write failed, a process killed in between): a minute after start, then hourly
+  // (api/services/orphan-files.ts).
+  let sweepingFiles: Promise<void> | null = null;
+  const sweepFiles = () => {
+    sweepingFiles ??= sweepOrphanFiles({ db: database.db, storage })
+      .then((removed) => void (removed && logger.info({ removed }, "orphan files removed")))
+      .catch((error) => logger.warn({ err: error }, "orphan files: sweep failed"))
+      .finally(() => (sweepingFiles = null));
+  };
+  const firstFileSweep = setTimeout(sweepFiles, 60_000);
+  const fileSweep = setInterval(sweepFiles, ORPHAN_SWEEP_EVERY_MS);
+  firstFileSweep.unref();
+  fileSweep.unref();
 
   let closing: Promise<void> | undefined;
   // What a stop is waiting for, named in the log when the grace period runs out (main).
@@ -242,12 +256,16 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
   const close = () =>
     (closing ??= (async () => {
       clearInterval(sweep);
+      clearTimeout(firstFileSweep);
+      clearInterval(fileSweep);
       // First: a backup being written finishes before the database closes.
       await control?.close();
       stopping = "the open connections";
       await requests.drain();
       stopping = "the alerts and bookings sweep";
       await sweeping;
+      stopping = "the orphan files sweep";
+      await sweepingFiles;
       stopping = "the PDF workers";
       await pdf.close();
       stopping = "the database";

@@ -9,6 +9,7 @@ import { assertNotKnownBlocked, rateLimit } from "../lib/rate-limit.ts";
 
 import { reencodedUpload } from "./images.ts";
 import { scheduleIncidentAlerts } from "./incident-alerts.ts";
+import { removeUnnamed } from "./orphan-files.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -147,8 +148,10 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
     throw new ApiError(413, T.photoTooBig, { foto: [T.photoTooBig] });
   // Decoding is the costly step: only for a post that passed the robot checks, the limits and the checks above.
   const photo = post.photo && post.photo.byteLength > 0 ? await reencodedPhoto(post.photo) : null;
+  let saved: string | null = null;
+  const savePhoto = async (bytes: Uint8Array) => (saved = await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", bytes));
 
-  return db.transaction().execute(async (trx) => {
+  const writing = db.transaction().execute(async (trx) => {
     // One report of a room at a time, so two identical ones sent together still merge.
     await sql`select pg_advisory_xact_lock(28, ${room.id})`.execute(trx);
     const since = new Date(now.getTime() - L.mergeWindowMinutes * 60_000);
@@ -164,7 +167,7 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
       .limit(1)
       .executeTakeFirst();
     if (same) {
-      const foto = same.foto ?? (photo ? await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", photo) : null);
+      const foto = same.foto ?? (photo ? await savePhoto(photo) : null);
       await trx
         .updateTable("incidents")
         .set({ relatos: sql`relatos + 1`, ultimo_relato_at: now, foto })
@@ -181,13 +184,19 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
         .execute();
       return { outcome: "merged" as const, incidentId: same.id };
     }
-    const foto = photo ? await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", photo) : null;
+    const foto = photo ? await savePhoto(photo) : null;
     const incident = await insertIncident(
       trx,
       { room, kind, descricao, foto, now },
       { userId: null, detalhe: "Relatado por um visitante" },
     );
     return { outcome: "accepted" as const, incidentId: incident.id };
+  });
+  return writing.catch(async (error: unknown) => {
+    // The row never was: its photo goes too, unless the database says a row names it after all (removeUnnamed).
+    // A process killed in between leaves it to the orphan sweep.
+    if (saved) await removeUnnamed({ db, storage: deps.storage }, INCIDENT_PHOTO_FOLDER, [saved]).catch(() => {});
+    throw error;
   });
 }
 

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -70,6 +71,20 @@ export function createS3Storage(
       assertSafeName(name);
       // S3 answers 204 for a key that does not exist: removing twice is no error, as on disk.
       await client.send(new DeleteObjectCommand({ Bucket: location.bucket, Key: key(folder, name) }));
+    },
+    async *list(folder) {
+      const prefix = key(folder, "");
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: location.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          const name = object.Key?.slice(prefix.length) ?? "";
+          if (SAFE_NAME.test(name) && object.LastModified) yield { name, modifiedAt: object.LastModified };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     async read(folder, name) {
       if (!SAFE_NAME.test(name)) return null;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { Config } from "../config.ts";
@@ -17,7 +17,11 @@ export type Storage = {
   write(folder: string, name: string, bytes: Uint8Array): Promise<void>;
   /** Removes a file; a missing one is no error (an expired export, an orphan photo). */
   remove(folder: string, name: string): Promise<void>;
+  /** The folder's files (SAFE_NAME names only) with their last change, in no order: for the orphan sweep. */
+  list(folder: string): AsyncIterable<StoredFile>;
 };
+
+export type StoredFile = { name: string; modifiedAt: Date };
 
 /** The only names read or written: no path separators, no dots but the extension's. */
 export const SAFE_NAME = /^[a-zA-Z0-9_-]+\.[a-z0-9]+$/;
@@ -61,6 +65,21 @@ export function createDiskStorage(root: string): Storage {
     async remove(folder, name) {
       assertSafeName(name);
       await rm(path.join(root, folder, name), { force: true });
+    },
+    async *list(folder) {
+      const dir = path.join(root, folder);
+      let entries;
+      try {
+        entries = await opendir(dir);
+      } catch {
+        return;
+      }
+      for await (const entry of entries) {
+        if (!entry.isFile() || !SAFE_NAME.test(entry.name)) continue;
+        // A file removed meanwhile is simply not listed.
+        const info = await stat(path.join(dir, entry.name)).catch(() => null);
+        if (info) yield { name: entry.name, modifiedAt: info.mtime };
+      }
     },
     async read(folder, name) {
       if (!SAFE_NAME.test(name)) return null;
