@@ -10,6 +10,7 @@
  */
 import { execFile } from "node:child_process";
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -19,6 +20,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -247,6 +249,66 @@ describe.skipIf(!PGLITE_RUN)("backup of a running server, restore, move to Postg
       expect(run.code).toBe(1);
       expect(run.stderr).toContain("The target database is not empty");
     }, 30_000);
+  });
+
+  describe("an archive whose manifest's counts differ from its rows", () => {
+    const target = `ops_move_${process.pid}_${Math.random().toString(36).slice(2, 8)}_edited`;
+    const targetUrl = () => Object.assign(new URL(ADMIN_URL), { pathname: `/${target}` }).toString();
+    let edited: string;
+
+    beforeAll(async () => {
+      // The archive above with one user more in its manifest than its database.sql holds.
+      const unpacked = scratch("backup-edited-");
+      await tar.extract({ file: archive, cwd: unpacked });
+      const file = path.join(unpacked, "manifest.json");
+      const manifest = JSON.parse(readFileSync(file, "utf8")) as BackupManifest;
+      manifest.tables.users = manifest.tables.users! + 1;
+      writeFileSync(file, JSON.stringify(manifest));
+      edited = path.join(scratch("backup-edited-out-"), "edited.tar.gz");
+      await tar.create({ gzip: true, file: edited, cwd: unpacked }, readdirSync(unpacked));
+      await withAdmin((client) => client.query(`create database ${target}`));
+    });
+    afterAll(async () => {
+      await withAdmin((client) => client.query(`drop database if exists ${target} with (force)`));
+    });
+
+    test("npm run restore exits 1 and writes no database into the new DATA_DIR", async () => {
+      const dir = path.join(scratch("backup-edited-restore-"), "data");
+      const run = await runCommand("restore-cli.ts", [edited, "--data-dir", dir], {});
+      expect([run.code, run.stderr.includes("The restored rows differ from the backup's manifest")]).toEqual([1, true]);
+      expect(existsSync(path.join(dir, "pgdata"))).toBe(false);
+    }, 60_000);
+
+    test("npm run move-to-postgres exits 1 and leaves the target database empty", async () => {
+      // A server's control socket that answers with the edited archive (what a running server's dump would be).
+      const dataDir = scratch("backup-edited-move-");
+      const socket = createServer((request, response) => {
+        let text = "";
+        request.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        request.on("end", () => {
+          response.setHeader("content-type", "application/json");
+          if (request.method === "GET") return response.end(JSON.stringify({ pid: process.pid }));
+          const out = path.join((JSON.parse(text) as { out: string }).out, "edited.tar.gz");
+          copyFileSync(edited, out);
+          response.end(JSON.stringify({ file: out, pid: process.pid }));
+        });
+      });
+      await new Promise<void>((resolve) => socket.listen(controlSocketPath(dataDir), resolve));
+      try {
+        const run = await runCommand("move-to-postgres-cli.ts", [], { DATA_DIR: dataDir, DATABASE_URL: targetUrl() });
+        expect([run.code, run.stderr.includes("The row counts differ")]).toEqual([1, true]);
+      } finally {
+        await new Promise((resolve) => socket.close(resolve));
+      }
+      const client = new pg.Client({ connectionString: targetUrl() });
+      await client.connect();
+      try {
+        const tables = await client.query("select tablename from pg_catalog.pg_tables where schemaname = 'public'");
+        expect(tables.rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    }, 60_000);
   });
 });
 
