@@ -35,6 +35,13 @@ import { pageChanges, publicCache } from "./api/lib/public-cache.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { routeLabeller, STATIC } from "./api/lib/route-labels.ts";
 import { listenWhileStarting } from "./api/lib/start-up-gate.ts";
+import {
+  createExportRunner,
+  EXPORT_REFUSED_HEADER,
+  sweepExpiredExports,
+  type ExportOutcome,
+  type ExportRunner,
+} from "./api/services/export-jobs.ts";
 import { sendDueAlerts } from "./api/services/incident-alerts.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { ORPHAN_SWEEP_EVERY_MS, sweepOrphanFiles } from "./api/services/orphan-files.ts";
@@ -103,13 +110,70 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
   const mailer = createMailer(database, logger, config.smtpUrl, config.mailFrom);
   // An incident handled through the API changes its room's public page: the page cache forgets it at once.
   const pages = pageChanges();
-  const api = createApi({ database, config, logger, mailer, storage, pages });
+  // Long exports are jobs (docs/exports.md): the runner is made once the web app's handler exists (below).
+  let exportRunner: ExportRunner | undefined = undefined;
+  const api = createApi({
+    database,
+    config,
+    logger,
+    mailer,
+    storage,
+    pages,
+    exports: { kick: () => exportRunner?.kick() },
+  });
 
   // PDFs are laid out in worker threads, off this event loop (api/lib/pdf-pool.ts); their photos come from `storage`.
   const pdf = createPdfPool({ readFile: (folder, name) => storage.read(folder, name), logger });
   metrics.watchPdfPool(pdf);
 
   const remix = createRequestHandler(build, config.env === "production" ? "production" : "development");
+  /** What every page's loaders get (app/context.ts): the in-process API with our headers, the PDF pool, the origin. */
+  const webContext = (
+    origin: string,
+    request: { id: string; nonce: string; clientAddress: string; onApiAnswer?: (answer: Response) => void },
+  ) => ({
+    api: async (apiRequest: Request) => {
+      apiRequest.headers.set(CLIENT_ADDRESS_HEADER, request.clientAddress);
+      apiRequest.headers.set(PUBLIC_ORIGIN_HEADER, origin);
+      const answer = await api.fetch(apiRequest);
+      request.onApiAnswer?.(answer);
+      return answer;
+    },
+    apiUrl: config.apiUrl,
+    pdf,
+    publicUrl: origin,
+    requestId: request.id,
+    nonce: request.nonce,
+    secureCookies: config.env === "production",
+    sessionSecret: config.sessionSecret,
+    exportWaitMs: config.exportWaitMs,
+  });
+
+  // An export job is its download route run later as its requester, in-process (app/lib/export-jobs.server.ts).
+  exportRunner = createExportRunner({
+    db: database.db,
+    storage,
+    logger,
+    limits: config.exportLimits,
+    render: async (job, signal): Promise<ExportOutcome> => {
+      const request = new Request(new URL(job.caminho, job.origem), { signal });
+      const context = webContext(job.origem, { id: `export-${job.id}`, nonce: "", clientAddress: "127.0.0.1" });
+      const response = await remix(request, { ...context, exportJob: { id: job.id, token: job.token } });
+      if (response.headers.has(EXPORT_REFUSED_HEADER)) {
+        const refused = (await response.json()) as { message: string | null; back: string | null };
+        return { kind: "refused", message: refused.message, back: refused.back };
+      }
+      const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
+      if (response.status !== 200 || !fileName || !response.body)
+        throw new Error(`the export route answered ${response.status} without a file`);
+      return {
+        kind: "file",
+        fileName,
+        contentType: response.headers.get("content-type") ?? "application/octet-stream",
+        body: response.body,
+      };
+    },
+  });
 
   const app = new Hono<{ Variables: FrameVariables & RouteVariables }>();
 
@@ -174,22 +238,17 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
     const unreadable = await checkFormBody(c.req.raw);
     if (unreadable) return unreadable;
     let apiUnavailable = false;
-    const response = await remix(c.req.raw, {
-      api: async (request: Request) => {
-        request.headers.set(CLIENT_ADDRESS_HEADER, c.get("clientAddress"));
-        request.headers.set(PUBLIC_ORIGIN_HEADER, origin);
-        const answer = await api.fetch(request);
-        if (answer.status === 503) apiUnavailable = true;
-        return answer;
-      },
-      apiUrl: config.apiUrl,
-      pdf,
-      publicUrl: origin,
-      requestId: c.get("requestId"),
-      nonce: c.get("nonce"),
-      secureCookies: config.env === "production",
-      sessionSecret: config.sessionSecret,
-    });
+    const response = await remix(
+      c.req.raw,
+      webContext(origin, {
+        id: c.get("requestId"),
+        nonce: c.get("nonce"),
+        clientAddress: c.get("clientAddress"),
+        onApiAnswer: (answer) => {
+          if (answer.status === 503) apiUnavailable = true;
+        },
+      }),
+    );
     // A failed page while the database is out is an outage, not a bug: the 503 page, and try again shortly. A client
     // that left is no failure (Remix answers 500 to an aborted request; the frame logs 499): no database check.
     if (
@@ -233,6 +292,8 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
       .catch((error) => logger.warn({ err: error }, "pending agenda bookings: sweep failed"))
       .then(sendIncidentAlerts)
       .catch((error) => logger.warn({ err: error }, "incident alerts: sweep failed"))
+      .then(async () => void (await sweepExpiredExports(database.db, storage, new Date())))
+      .catch((error) => logger.warn({ err: error }, "expired exports: sweep failed"))
       .finally(() => (sweeping = null));
   }, 60_000);
   sweep.unref();
@@ -258,7 +319,9 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
       clearInterval(sweep);
       clearTimeout(firstFileSweep);
       clearInterval(fileSweep);
-      // First: a backup being written finishes before the database closes.
+      // Exports being written go back to the queue (the next start, or another instance, runs them).
+      await exportRunner?.close();
+      // A backup being written finishes before the database closes.
       await control?.close();
       stopping = "the open connections";
       await requests.drain();

@@ -20,6 +20,7 @@ import { environmentImportRoutes } from "./routes/environment-import.ts";
 import { environmentRoutes } from "./routes/environments.ts";
 import { executionIncidentRoutes } from "./routes/execution-incidents.ts";
 import { executionRoutes } from "./routes/execution.ts";
+import { exportRoutes } from "./routes/exports.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { incidentKindRoutes } from "./routes/incident-kinds.ts";
@@ -159,6 +160,7 @@ export function createApi(deps: ApiDeps) {
   // Before inspectionRoutes: /inspecoes/checklists is not /inspecoes/{id}.
   api.route("/", inspectionChecklistRoutes(deps));
   api.route("/", inspectionRoutes(deps));
+  api.route("/", exportRoutes(deps));
 
   return api;
 }

@@ -17,6 +17,8 @@ export type ApiDeps = {
   logger: Logger;
   /** Tells the public page cache that a page changed (server.ts; absent in tests that run the API alone). */
   pages?: PageChanges;
+  /** The process's export runner, told when a job is queued (server.ts; absent: the job waits for a runner's poll). */
+  exports?: { kick(): void };
 };
 
 export type AuthUser = {

@@ -16,6 +16,13 @@ export type AppContext = {
   nonce: string;
   secureCookies: boolean;
   sessionSecret: string;
+  /**
+   * Set only by the export runner (server.ts), never from a request: this request is a queued export run later as its
+   * requester, with a session token made for the run (app/lib/export-jobs.server.ts, docs/exports.md).
+   */
+  exportJob?: { id: number; token: string };
+  /** How long a download request waits for its export job before it goes to the progress page (EXPORT_WAIT_MS). */
+  exportWaitMs?: number;
 };
 
 declare module "@remix-run/node" {

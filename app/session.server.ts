@@ -46,6 +46,8 @@ export const hasSessionCookie = (request: Pick<Request, "headers">) =>
 
 /** The token the cookie carries, if any (not yet checked). */
 async function cookieToken(request: Request, context: AppLoadContext) {
+  // A queued export runs as its requester with a token of its own, checked like any other (docs/exports.md).
+  if (context.exportJob) return context.exportJob.token;
   const session = await sessionStorage(context).getSession(request.headers.get("cookie"));
   const parsed = CookieSession.safeParse(session.get("auth"));
   return parsed.success ? parsed.data.token : null;

@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql, type Kysely } from "kysely";
 import type { Logger } from "pino";
 
+import { newToken } from "../auth/tokens.ts";
 import type { DB } from "../db/schema.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 
@@ -45,6 +46,9 @@ export const EXPORT_TEXTS = {
 
 /** The folder of the exported files in storage. */
 export const EXPORT_FOLDER = "exports";
+
+/** The header of the web app's answer when a run was refused (a redirect with a toast, turned into JSON). */
+export const EXPORT_REFUSED_HEADER = "x-export-refused";
 
 /** Claims are taken one at a time across instances, so the per-company bound holds (any fixed number, ours alone). */
 const CLAIM_LOCK = 4243;
@@ -211,9 +215,27 @@ async function renewLease(db: Kysely<DB>, id: number, lease: Date, next: Date, b
 /** What running one export gave: its file, or the page's refusal (a period too long, a PDF too large …). */
 export type ExportOutcome =
   | { kind: "file"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> }
-  | { kind: "refused"; message: string; back: string | null };
+  | { kind: "refused"; message: string | null; back: string | null };
 
-export type RenderExport = (job: Claimed, signal: AbortSignal) => Promise<ExportOutcome>;
+/** Runs one export as its requester, with a session token made for the run (revoked when the file is written). */
+export type RenderExport = (job: Claimed & { token: string }, signal: AbortSignal) => Promise<ExportOutcome>;
+
+/**
+ * A session of the requester for one run: checked by the API as any other (an inactive user's is refused), valid
+ * for the run's time limit at most, revoked at its end.
+ */
+async function openRunSession(db: Kysely<DB>, userId: number, lifetimeMs: number) {
+  const { token, hash } = newToken();
+  const now = new Date();
+  await db
+    .insertInto("sessions")
+    .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: new Date(now.getTime() + lifetimeMs) })
+    .execute();
+  return {
+    token,
+    close: () => db.updateTable("sessions").set({ revoked_at: new Date() }).where("token_hash", "=", hash).execute(),
+  };
+}
 
 export type ExportRunner = {
   /** Starts waiting jobs while this process has room (after a job is queued; the poll does it too). */
@@ -299,10 +321,12 @@ export function createExportRunner(deps: {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     };
+    let session: Awaited<ReturnType<typeof openRunSession>> | undefined;
     try {
-      const outcome = await deps.render(job, stop.signal);
+      session = await openRunSession(db, job.user_id, limits.timeLimitMs + 60_000);
+      const outcome = await deps.render({ ...job, token: session.token }, stop.signal);
       if (outcome.kind === "refused") {
-        await finish({ status: "falhou", mensagem: outcome.message, voltar: outcome.back });
+        await finish({ status: "falhou", mensagem: outcome.message ?? EXPORT_TEXTS.failed, voltar: outcome.back });
         return;
       }
       const chunks: Uint8Array[] = [];
@@ -352,6 +376,9 @@ export function createExportRunner(deps: {
     } finally {
       clearInterval(renew);
       clearTimeout(overTime);
+      await session
+        ?.close()
+        .catch((error) => logger?.warn({ err: error, job: job.id }, "export job: session not revoked"));
     }
   }
 

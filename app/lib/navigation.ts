@@ -22,6 +22,7 @@ export const PAGES = {
   "/inspecoes/nova": { title: "Nova inspeção", access: "inspect" },
   "/inspecoes/checklists": { title: "Checklists de inspeção", access: "editRegisters" },
   "/profile": { title: "Meu perfil", access: "private" },
+  "/exportacoes": { title: "Minhas exportações", access: "private" },
   "/agendamentos": { title: "Agendamentos", access: "manageRegisters" },
   "/ambientes": { title: "Ambientes", access: "manageRegisters" },
   "/setores": { title: "Setores", access: "manageRegisters" },

@@ -2,5 +2,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { environmentExportLoader } from "~/environments/downloads.server";
+import { exportLoader } from "~/lib/export-jobs.server";
 
-export const loader = (args: LoaderFunctionArgs) => environmentExportLoader(args);
+export const loader = exportLoader((args: LoaderFunctionArgs) => environmentExportLoader(args));

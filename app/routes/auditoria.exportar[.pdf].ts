@@ -2,5 +2,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { auditPdfLoader } from "~/audit/audit-exports.server";
+import { exportLoader } from "~/lib/export-jobs.server";
 
-export const loader = (args: LoaderFunctionArgs) => auditPdfLoader(args);
+export const loader = exportLoader((args: LoaderFunctionArgs) => auditPdfLoader(args));

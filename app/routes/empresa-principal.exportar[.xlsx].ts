@@ -2,5 +2,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { companyExportLoader } from "~/companies/export.server";
+import { exportLoader } from "~/lib/export-jobs.server";
 
-export const loader = (args: LoaderFunctionArgs) => companyExportLoader(args);
+export const loader = exportLoader((args: LoaderFunctionArgs) => companyExportLoader(args));

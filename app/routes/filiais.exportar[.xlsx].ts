@@ -2,5 +2,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { branchExportLoader } from "~/branches/export.server";
+import { exportLoader } from "~/lib/export-jobs.server";
 
-export const loader = (args: LoaderFunctionArgs) => branchExportLoader(args);
+export const loader = exportLoader((args: LoaderFunctionArgs) => branchExportLoader(args));

@@ -2,5 +2,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { inspectionsPdfLoader } from "~/inspections/inspection-exports.server";
+import { exportLoader } from "~/lib/export-jobs.server";
 
-export const loader = (args: LoaderFunctionArgs) => inspectionsPdfLoader(args);
+export const loader = exportLoader((args: LoaderFunctionArgs) => inspectionsPdfLoader(args));

@@ -2,5 +2,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { catalogueExportLoader } from "~/catalogues/export.server";
+import { exportLoader } from "~/lib/export-jobs.server";
 
-export const loader = (args: LoaderFunctionArgs) => catalogueExportLoader(args, "setores");
+export const loader = exportLoader((args: LoaderFunctionArgs) => catalogueExportLoader(args, "setores"));

@@ -21,6 +21,7 @@ import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { USER_LEVELS } from "../../api/domain/users.ts";
 import { ApiError } from "../../api/lib/errors.ts";
 import { PHOTO_FOLDER } from "../../api/services/execution.ts";
+import { EXPORT_FOLDER } from "../../api/services/export-jobs.ts";
 import { createDiskStorage } from "../../api/services/storage.ts";
 import { IN_PROCESS_ORIGIN, useTestApi } from "../support/api.ts";
 import { cpfWithCheckDigits } from "../support/cpf.ts";
@@ -49,6 +50,8 @@ export type Target = {
   checklistId: number | null;
   inspectionId: number | null;
   inspectionItemId: number | null;
+  /** The user's export job (written in beforeAll for every user: docs/exports.md), read by its requester only. */
+  exportJobId: number | null;
 };
 
 export type ScopedRoute = {
@@ -770,6 +773,27 @@ function required<T>(value: T | null, what: string, target: Target): T {
 const checklistOf = (target: Target) => required(target.checklistId, "checklist", target);
 const inspectionOf = (target: Target) => required(target.inspectionId, "inspection", target);
 const inspectionItemOf = (target: Target) => required(target.inspectionItemId, "failed inspection item", target);
+const exportJobOf = (target: Target) => required(target.exportJobId, "export job", target);
+
+/** An export job and its file for every user (beforeAll): only the requester reads either. */
+async function addExportFixtures(db: Kysely<DB>, storageDir: string) {
+  const file = await createDiskStorage(storageDir).save(EXPORT_FOLDER, "xlsx", tinyPng());
+  await sql`insert into export_jobs (company_id, user_id, caminho, origem, status, arquivo, nome_arquivo, tipo_arquivo)
+    select company_id, id, '/setores/exportar.xlsx', 'http://localhost', 'pronta', ${file}, 'setores.xlsx', 'application/octet-stream'
+    from users`.execute(db);
+}
+
+/** The export job routes (docs/exports.md) with the target user's job. */
+function exportJobRoutes(): ScopedRoute[] {
+  return [
+    { name: "GET /api/exportacoes/{id}", method: "GET", path: (b) => `/api/exportacoes/${exportJobOf(b)}` },
+    {
+      name: "GET /api/exportacoes/{id}/arquivo",
+      method: "GET",
+      path: (b) => `/api/exportacoes/${exportJobOf(b)}/arquivo`,
+    },
+  ];
+}
 
 /** A checklist body with the given category and procedure, otherwise valid. */
 const checklistBody = (categoriaId: number | null, procedimentoId: number | null) => ({
@@ -1005,6 +1029,7 @@ function incidentRoutes(): ScopedRoute[] {
 
 /** Routes that take ids, called by a company-level administrator with another main company's ids. */
 export const OTHER_TENANT_ROUTES: ScopedRoute[] = [
+  ...exportJobRoutes(),
   ...incidentRoutes(),
   ...inspectionRoutes(),
   ...checklistRoutes(),
@@ -1303,6 +1328,8 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
   ...legacyRoutes().filter((route) => !/idEmpresa|observacao\?id$/.test(route.name)),
   ...historyAndExecutionRoutes().filter((route) => !route.name.includes("companyId")),
   ...photoRoutes(),
+  // An export job is its requester's alone: another branch's user's is 404 as another company's.
+  ...exportJobRoutes(),
   // Incident kinds are the company's, not a branch's.
   ...inspectionRoutes().filter((route) => !route.name.endsWith("{tipoId}")),
   // The audit filters name rooms, people and catalogue items: another branch's are 404 as in a path.
@@ -1586,6 +1613,9 @@ export async function targetOf(
       (await db.selectFrom("checklists").select("id").where("branch_id", "=", branch).orderBy("id").executeTakeFirst())
         ?.id ?? null,
     ...(await failedItemOf(db, branch)),
+    exportJobId:
+      (await db.selectFrom("export_jobs").select("id").where("user_id", "=", user.id).orderBy("id").executeTakeFirst())
+        ?.id ?? null,
   };
 }
 
@@ -1655,6 +1685,7 @@ function send(route: ScopedRoute, target: Target, own: Target, token: string) {
 const t = useTestApi();
 
 beforeAll(async () => {
+  await addExportFixtures(t.db, t.storageDir);
   for (const [company, userEmail] of [
     [COMPANY_A, "admin@demo.com.br"],
     [COMPANY_B, "outra@demo.com.br"],
@@ -1821,6 +1852,7 @@ describe("the route lists cover the API", () => {
     checklistId: base + 16,
     inspectionId: base + 17,
     inspectionItemId: base + 18,
+    exportJobId: base + 19,
   });
   const FOREIGN = sentinel(900_000);
   const OWN = sentinel(800_000);
