@@ -442,6 +442,22 @@ describe("inspecting", () => {
       }
     });
 
+    test("the client lists its branch's inspections only; another branch's is 404 to it", async () => {
+      const ids = await demoIds(t.db);
+      const client = await t.signIn("cliente@demo.com.br");
+      // The demo's six weeks (written above) hold inspections of every branch.
+      const elsewhere = await t.db
+        .selectFrom("inspections")
+        .select("id")
+        .where("branch_id", "=", ids.messejana)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      const listed = await t.get("/api/inspecoes?size=160", { token: client });
+      const branches = new Set(listed.body.items.map((row: { filial: { id: number } }) => row.filial.id));
+      const detail = await t.get(`/api/inspecoes/${elsewhere.id}`, { token: client });
+      expect([listed.body.total > 0, [...branches], detail.status]).toEqual([true, [ids.aldeota], 404]);
+    });
+
     test("a re-inspection of another room that has a checklist is refused with 400, nothing written", async () => {
       const first = (
         await t.db

@@ -173,6 +173,26 @@ describe("GET /relatorios/dias (a collaborator's days)", () => {
     if (status === 200) expect(answer.body.total).toBe(2);
   });
 
+  test.each(["/api/relatorios/dias", "/api/relatorios/colaboradores", "/api/relatorios/dia"])(
+    "the client asking %s for another branch's collaborator: 404, no rows",
+    async (path) => {
+      const other = await t.db
+        .selectFrom("users")
+        .select("id")
+        .where("branch_id", "=", (await demoIds(t.db)).messejana)
+        .where("role_id", "=", 5)
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
+      const query = path.endsWith("/dia") ? `data=${TODAY}&ambienteId=${rooms[0]!.id}` : PERIOD;
+      const answer = await get(`${path}?${query}&userId=${other.id}`, tokens.cliente);
+      expect([answer.status, answer.body.message, "items" in answer.body]).toEqual([
+        404,
+        "Colaborador não encontrado",
+        false,
+      ]);
+    },
+  );
+
   test("field staff may read only their own days", async () => {
     expect((await get(`/api/relatorios/dias?${PERIOD}&userId=${ana}`, tokens.asg)).status).toBe(404);
   });
