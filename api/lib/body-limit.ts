@@ -9,7 +9,8 @@ export type BodyLimits = { body: number; upload: number };
 export const DEFAULT_BODY_LIMITS: BodyLimits = { body: 1024 * 1024, upload: 20 * 1024 * 1024 };
 
 /**
- * What one form (multipart or urlencoded) may hold besides its bytes (docs/security.md 'Limits'). Parsing a form is
+ * What one form (multipart or urlencoded) may hold besides its bytes and its text (BODY_LIMIT for all its fields
+ * together; docs/security.md 'Limits'). Parsing a form is
  * one synchronous pass over all its parts: 2,000 fields take a few milliseconds, 60,000 half a second of a blocked
  * process. The longest real forms tick one box per row of a page ('Todos': MAX_PAGE_ROWS) or send 50 inspection
  * items with their photo inputs.
@@ -30,7 +31,7 @@ export function tooLargeMessage(limit: number, upload: boolean) {
 export const FORM_TEXTS = {
   tooManyFields: `O formulário enviado tem campos demais: no máximo ${FORM_LIMITS.fields.toLocaleString("pt-BR")} por envio.`,
   tooManyFiles: `O formulário enviado tem arquivos demais: no máximo ${FORM_LIMITS.files} por envio.`,
-  fieldTooLarge: (limit: number) => `Um campo do formulário enviado passa do limite de ${formatBytes(limit)}.`,
+  textTooLarge: (limit: number) => `O texto do formulário enviado passa do limite de ${formatBytes(limit)}.`,
   unreadable: "Os dados enviados não puderam ser lidos. Tente novamente.",
 };
 
@@ -38,13 +39,13 @@ export type BodyRefusal = { status: 400 | 413; message: string };
 
 /**
  * Reads a form body (multipart or urlencoded) through a streaming parser that counts its fields and files and the
- * size of each text field while the bytes arrive, stopping at the first limit passed: nothing is built for the parts,
+ * size of their text while the bytes arrive, stopping at the first limit passed: nothing is built for the parts,
  * only counted. A form within its limits comes back as its bytes, for whoever parses it next (Hono's or Remix's
  * formData, now over a bounded body).
  */
 export async function readBoundedForm(
   request: Request,
-  limits: { bytes: number; fieldSize: number; upload: boolean },
+  limits: { bytes: number; text: number; upload: boolean },
 ): Promise<{ ok: true; body: Uint8Array<ArrayBuffer> } | ({ ok: false } & BodyRefusal)> {
   const refuse = (status: 400 | 413, message: string) => ({ ok: false as const, status, message });
   let parser: busboy.Busboy;
@@ -56,7 +57,7 @@ export async function readBoundedForm(
         fields: FORM_LIMITS.fields + 1,
         files: FORM_LIMITS.files + 1,
         parts: FORM_LIMITS.fields + FORM_LIMITS.files + 1,
-        fieldSize: limits.fieldSize + 1,
+        fieldSize: limits.text + 1,
       },
     });
   } catch {
@@ -66,9 +67,13 @@ export async function readBoundedForm(
   const stop = (status: 400 | 413, message: string) => void (refusal ??= { status, message });
   let fields = 0;
   let files = 0;
-  parser.on("field", (_name, _value, info) => {
+  let text = 0;
+  parser.on("field", (_name, value, info) => {
     if (++fields > FORM_LIMITS.fields) stop(413, FORM_TEXTS.tooManyFields);
-    if (info.valueTruncated) stop(413, FORM_TEXTS.fieldTooLarge(limits.fieldSize));
+    // A form's text, all its fields together, is no more than a whole urlencoded form may be: decoding text is the
+    // dear part of parsing a form (20 MB of fields held the process 150-280 ms per parse; files cost a fraction).
+    text += value.length;
+    if (info.valueTruncated || text > limits.text) stop(413, FORM_TEXTS.textTooLarge(limits.text));
   });
   parser.on("file", (_name, stream) => {
     if (++files > FORM_LIMITS.files) stop(413, FORM_TEXTS.tooManyFiles);
@@ -128,8 +133,8 @@ const formKind = (type: string) =>
 /**
  * Refuses a request body over its limits before anyone holds it whole: from Content-Length at once, and while reading
  * a body sent without one (chunked), stopping at the limit. Multipart bodies (CSV files, images) get the larger upload
- * limit; every other body (forms, JSON) the small one. Form bodies also pass readBoundedForm (parts, fields, a text
- * field's size: 413; a form that does not parse: 400), so no route's formData() ever meets an unbounded form. `answer`
+ * limit; every other body (forms, JSON) the small one. Form bodies also pass readBoundedForm (parts, fields, their
+ * text: 413; a form that does not parse: 400), so no route's formData() ever meets an unbounded form. `answer`
  * writes the refusal (JSON for the API, a page for the web).
  */
 export function limitBodies(
@@ -151,8 +156,7 @@ export function limitBodies(
     const length = c.req.header("content-length");
     if (length !== undefined && !c.req.header("transfer-encoding") && Number(length) > bytes)
       return answer(c, tooLargeMessage(bytes, upload), 413);
-    // A text field is never larger than a whole form may be.
-    const read = await readBoundedForm(c.req.raw, { bytes, fieldSize: limits.body, upload });
+    const read = await readBoundedForm(c.req.raw, { bytes, text: limits.body, upload });
     if (!read.ok) return answer(c, read.message, read.status);
     c.req.raw = new Request(c.req.raw, { body: read.body });
     return next();

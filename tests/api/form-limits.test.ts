@@ -1,6 +1,6 @@
 /**
  * Forms are bounded while they stream in, before any route holds them (docs/security.md 'Hardening, round three',
- * item 1): at most FORM_LIMITS.fields fields and FORM_LIMITS.files files, no text field over BODY_LIMIT. The visitor's
+ * item 1): at most FORM_LIMITS.fields fields and FORM_LIMITS.files files, no more than BODY_LIMIT of text. The visitor's
  * report, the public form that let one anonymous post hold the process, is the route these tests aim at; robots'
  * posts count against the visitor limits as real ones do.
  */
@@ -155,7 +155,7 @@ describe("a visitor's report over the form limits", () => {
     expect(await incidents()).toBe(before);
   });
 
-  test("a text field over BODY_LIMIT: 413 with the field's message, no incident", async () => {
+  test("a text field over BODY_LIMIT: 413 with the text's message, no incident", async () => {
     const formToken = await humanToken();
     const before = await incidents();
     const form = new FormData();
@@ -165,9 +165,16 @@ describe("a visitor's report over the form limits", () => {
     const answer = await postReport({ body: form, from: nextAddress() });
     expect(answer).toEqual({
       status: 413,
-      body: { message: "Um campo do formulário enviado passa do limite de 1 MB." },
+      body: { message: "O texto do formulário enviado passa do limite de 1 MB." },
     });
     expect(await incidents()).toBe(before);
+  });
+
+  test("small fields whose text passes BODY_LIMIT together: 413 with the text's message", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 1_100; i++) form.append(`campo${i}`, "x".repeat(1_000));
+    const answer = await postReport({ body: form, from: nextAddress() });
+    expect(answer).toEqual({ status: 413, body: { message: FORM_TEXTS.textTooLarge(DEFAULT_BODY_LIMITS.body) } });
   });
 
   test(`${FORM_LIMITS.files + 1} files: 413 with the message, no incident and no photo stored`, async () => {
