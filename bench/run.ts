@@ -34,6 +34,7 @@ import {
   reportExportTable,
   type ExportRow,
 } from "./export.ts";
+import { EXPORT_FLOOD_TARGETS, exportFloodReport, measureExportFlood } from "./export-flood.ts";
 import { inspectionsReport, INSPECTIONS, measureInspections } from "./inspections.ts";
 import { legacyReport, measureLegacy } from "./legacy.ts";
 import {
@@ -85,6 +86,7 @@ const SETTINGS = {
   reports: process.env.BENCH_REPORTS !== "0",
   legacyRows: numberFromEnv("BENCH_LEGACY_ROWS", 100_000),
   inspections: numberFromEnv("BENCH_INSPECTIONS", INSPECTIONS),
+  exportFlood: numberFromEnv("BENCH_EXPORTS", 80),
   reportExportRuns: Math.max(1, numberFromEnv("BENCH_REPORT_EXPORT_RUNS", 3)),
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
@@ -421,6 +423,7 @@ async function main() {
   if (SETTINGS.only === "reports") return runReports();
   if (SETTINGS.only === "legacy") return runLegacy();
   if (SETTINGS.only === "inspections") return runInspections();
+  if (SETTINGS.only === "exports") return runExportFlood();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -468,6 +471,7 @@ async function main() {
   if (SETTINGS.reports) await runReports();
   if (SETTINGS.legacyRows) await runLegacy();
   if (SETTINGS.inspections) await runInspections();
+  if (SETTINGS.exportFlood) await runExportFlood();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -595,6 +599,26 @@ async function runInspections() {
       process.exitCode = 1;
     }
   }
+}
+
+/**
+ * The export flood (issue 39 item 2; bench/export-flood.ts): BENCH_EXPORTS (80; 0 skips it) downloads at once from one
+ * user over a year of history on PGlite, with /livez, a list page and the RSS measured meanwhile.
+ */
+async function runExportFlood() {
+  const result = await measureExportFlood(progress);
+  console.log(
+    `\nExport flood (issue 39 item 2, bench/export-flood.ts): ${result.exports} downloads at once from one user ` +
+      `(a year of the heavy reports, their PDFs, lighter files), each an export job (docs/exports.md)`,
+  );
+  console.log(exportFloodReport(result));
+  const t = EXPORT_FLOOD_TARGETS;
+  if (result.outcomes.failed) problems.push(`export flood: ${result.outcomes.failed} export(s) failed`);
+  if (result.livez.p99 > t.livezP99Ms)
+    problems.push(`export flood: /livez p99 ${fmt.ms(result.livez.p99)} ms > ${t.livezP99Ms}`);
+  if (result.listP95 > t.listP95Ms)
+    problems.push(`export flood: list page p95 ${fmt.ms(result.listP95)} ms > ${t.listP95Ms}`);
+  if (result.rssMaxMb > t.rssMb) problems.push(`export flood: RSS ${fmt.int(result.rssMaxMb)} MB > ${t.rssMb}`);
 }
 
 /** Speed at scale (bench/scale.ts): the framework floor, 10,000 and 50,000 rows on both databases, the JS budget. */
