@@ -288,10 +288,13 @@ export function createExportRunner(deps: {
     let lease = job.lease;
     let bytes = 0;
     let lost = false;
+    // A renewal on its way holds the lease the finish must name: the finish waits for it.
+    let renewing: Promise<void> | null = null;
     const renew = setInterval(
       () => {
+        if (renewing) return;
         const next = new Date(Date.now() + limits.leaseSeconds * 1000);
-        void renewLease(db, job.id, lease, next, bytes)
+        renewing = renewLease(db, job.id, lease, next, bytes)
           .then((held) => {
             if (held) lease = next;
             else {
@@ -299,7 +302,8 @@ export function createExportRunner(deps: {
               stop.abort();
             }
           })
-          .catch((error) => logger?.warn({ err: error, job: job.id }, "export jobs: lease not renewed"));
+          .catch((error) => logger?.warn({ err: error, job: job.id }, "export jobs: lease not renewed"))
+          .finally(() => (renewing = null));
       },
       Math.max(1000, (limits.leaseSeconds * 1000) / 3),
     );
@@ -312,6 +316,8 @@ export function createExportRunner(deps: {
       nome_arquivo?: string;
       tipo_arquivo?: string;
     }) => {
+      clearInterval(renew);
+      await renewing;
       const now = new Date();
       const result = await db
         .updateTable("export_jobs")

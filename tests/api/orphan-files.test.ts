@@ -75,7 +75,7 @@ describe("a visitor's report whose write fails after its photo is saved", () => 
     form.set("tipo", String(page.kinds[0]!.id));
     form.set("descricao", descricao);
     form.set("formToken", page.formToken);
-    form.set("foto", new File([tinyPng(40, 30)], "foto.png", { type: "image/png" }));
+    form.set("foto", new File([tinyPng(40, 30) as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" }));
     return t.call("POST", `/api/info/ambiente/${room}/relato`, {
       form,
       headers: { "x-client-address": `10.7.0.${descricao.length}` },
