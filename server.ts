@@ -160,8 +160,12 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
       const context = webContext(job.origem, { id: `export-${job.id}`, nonce: "", clientAddress: "127.0.0.1" });
       const response = await remix(request, { ...context, exportJob: { id: job.id, token: job.token } });
       if (response.headers.has(EXPORT_REFUSED_HEADER)) {
-        const refused = (await response.json()) as { message: string | null; back: string | null };
-        return { kind: "refused", message: refused.message, back: refused.back };
+        const refused = (await response.json()) as {
+          message: string | null;
+          back: string | null;
+          status: number | null;
+        };
+        return { kind: "refused", message: refused.message, back: refused.back, status: refused.status };
       }
       const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
       if (response.status !== 200 || !fileName || !response.body)
@@ -320,7 +324,9 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
       clearTimeout(firstFileSweep);
       clearInterval(fileSweep);
       // Exports being written go back to the queue (the next start, or another instance, runs them).
+      stopping = "the export jobs";
       await exportRunner?.close();
+      stopping = "the backup in progress";
       // A backup being written finishes before the database closes.
       await control?.close();
       stopping = "the open connections";

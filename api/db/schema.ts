@@ -165,6 +165,7 @@ export interface ExportJobs {
   bytes: Generated<Int8>;
   caminho: string;
   claimed_until: Timestamp | null;
+  codigo_http: number | null;
   company_id: number;
   created_at: Generated<Timestamp>;
   expires_at: Timestamp | null;

@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 
 import type { ApiDeps, ApiEnv } from "../context.ts";
+import { isBlockedOnWeb } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { PUBLIC_ORIGIN_HEADER, publicOrigin } from "../lib/http-guards.ts";
 import { bearer, errorResponses, int32, iso, jsonBody, jsonResponse } from "../lib/openapi.ts";
@@ -31,6 +32,10 @@ export const ExportJob = z
     posicao: z.number().openapi({ description: "Jobs ahead of this one in the queue (0 unless 'na_fila')" }),
     mensagem: z.string().nullable().openapi({ description: "Why it failed, in Portuguese" }),
     voltar: z.string().nullable().openapi({ description: "The page to go back to after a refusal" }),
+    codigoHttp: z
+      .number()
+      .nullable()
+      .openapi({ description: "A refusal that was an error page of the download (404, 403 …): its status" }),
     criadaEm: z.string(),
     iniciadaEm: z.string().nullable(),
     terminadaEm: z.string().nullable(),
@@ -60,6 +65,7 @@ const jobJson = (job: Job): z.infer<typeof ExportJob> => ({
   posicao: job.ahead,
   mensagem: job.mensagem,
   voltar: job.voltar,
+  codigoHttp: job.codigo_http,
   criadaEm: job.created_at.toISOString(),
   iniciadaEm: iso(job.started_at),
   terminadaEm: iso(job.finished_at),
@@ -93,6 +99,7 @@ export function exportRoutes(deps: ApiDeps, limits?: Pick<ExportLimits, "perUser
       responses: {
         202: jsonResponse("Queued", ExportJob),
         400: errorResponses[400],
+        403: errorResponses[403],
         429: { description: "The caller already has the most jobs waiting ('Você já tem … exportações na fila')" },
       },
     }),
@@ -100,6 +107,8 @@ export function exportRoutes(deps: ApiDeps, limits?: Pick<ExportLimits, "perUser
       const { caminho } = c.req.valid("json");
       if (!EXPORT_PATH.test(caminho)) throw new ApiError(400, "Endereço de exportação inválido.");
       const user = c.get("user");
+      // Field staff have no web pages, so no downloads: their jobs could only fail, and would take the queue's room.
+      if (isBlockedOnWeb(user)) throw new ApiError(403, "Permissão negada!");
       const origem =
         c.req.header(PUBLIC_ORIGIN_HEADER) ??
         publicOrigin(c.req.raw, { publicUrl: deps.config.publicUrl, trustProxy: 0 });
@@ -121,12 +130,7 @@ export function exportRoutes(deps: ApiDeps, limits?: Pick<ExportLimits, "perUser
       summary: "The caller's latest exports (at most 20), newest first",
       security: bearer,
       responses: {
-        200: jsonResponse(
-          "The jobs",
-          z.object({
-            items: z.array(ExportJob.omit({ posicao: true, mensagem: true, voltar: true, iniciadaEm: true })),
-          }),
-        ),
+        200: jsonResponse("The jobs", z.object({ items: z.array(ExportListItem) })),
       },
     }),
     async (c) => {

@@ -85,6 +85,7 @@ export async function readExport(db: Kysely<DB>, userId: number, id: number) {
     .selectFrom("export_jobs")
     .select([
       "id",
+      "company_id",
       "caminho",
       "status",
       "bytes",
@@ -93,6 +94,7 @@ export async function readExport(db: Kysely<DB>, userId: number, id: number) {
       "arquivo",
       "mensagem",
       "voltar",
+      "codigo_http",
       "created_at",
       "started_at",
       "finished_at",
@@ -108,6 +110,7 @@ export async function readExport(db: Kysely<DB>, userId: number, id: number) {
       .selectFrom("export_jobs")
       .select((eb) => eb.fn.countAll<string>().as("ahead"))
       .where("status", "in", ["na_fila", "gerando"])
+      .where("company_id", "=", job.company_id)
       .where((eb) =>
         eb.or([
           eb("created_at", "<", job.created_at),
@@ -148,6 +151,7 @@ export async function claimNextExport(
   db: Kysely<DB>,
   now: Date,
   limits: Pick<ExportLimits, "perCompany" | "leaseSeconds" | "attempts"> = EXPORT_LIMITS,
+  runningHere: number[] = [],
 ): Promise<(Claimed & { lease: Date }) | null> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
@@ -164,6 +168,13 @@ export async function claimNextExport(
         .where(
           sql<boolean>`(select count(*) from export_jobs r
             where r.company_id = j.company_id and r.status = 'gerando' and r.claimed_until >= ${now}) < ${limits.perCompany}`,
+        )
+        .$if(runningHere.length > 0, (qb) => qb.where("j.id", "not in", runningHere))
+        // Turns between users: the user whose last job started longest ago (or never) goes first, so one user's
+        // hundred files do not hold a colleague's small list behind them; in order of asking within a user.
+        .orderBy(
+          sql`(select max(u.started_at) from export_jobs u where u.user_id = j.user_id and u.id <> j.id)`,
+          sql`asc nulls first`,
         )
         .orderBy("j.created_at")
         .orderBy("j.id")
@@ -215,7 +226,7 @@ async function renewLease(db: Kysely<DB>, id: number, lease: Date, next: Date, b
 /** What running one export gave: its file, or the page's refusal (a period too long, a PDF too large …). */
 export type ExportOutcome =
   | { kind: "file"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> }
-  | { kind: "refused"; message: string | null; back: string | null };
+  | { kind: "refused"; message: string | null; back: string | null; status?: number | null };
 
 /** Runs one export as its requester, with a session token made for the run (revoked when the file is written). */
 export type RenderExport = (job: Claimed & { token: string }, signal: AbortSignal) => Promise<ExportOutcome>;
@@ -233,7 +244,7 @@ async function openRunSession(db: Kysely<DB>, userId: number, lifetimeMs: number
     .execute();
   return {
     token,
-    close: () => db.updateTable("sessions").set({ revoked_at: new Date() }).where("token_hash", "=", hash).execute(),
+    close: () => db.deleteFrom("sessions").where("token_hash", "=", hash).execute(),
   };
 }
 
@@ -260,20 +271,22 @@ export function createExportRunner(deps: {
 }): ExportRunner {
   const limits = { ...EXPORT_LIMITS, ...deps.limits };
   const { db, storage, logger } = deps;
-  const running = new Map<number, { stop: AbortController; done: Promise<void> }>();
+  const running = new Map<number, { stop: AbortController; done: Promise<void>; lease: () => Date }>();
   let closed = false;
   let filling: Promise<void> | null = null;
 
   async function fill() {
     while (!closed && running.size < limits.perProcess) {
-      const job = await claimNextExport(db, new Date(), limits);
+      // A job still running here is never claimed a second time, even if its lease ran out meanwhile.
+      const job = await claimNextExport(db, new Date(), limits, [...running.keys()]);
       if (!job) return;
       const stop = new AbortController();
-      const done = run(job, stop).finally(() => {
-        running.delete(job.id);
+      const entry = { stop, lease: () => job.lease, done: Promise.resolve() };
+      entry.done = run(job, stop, (lease) => (entry.lease = () => lease)).finally(() => {
+        if (running.get(job.id) === entry) running.delete(job.id);
         kick();
       });
-      running.set(job.id, { stop, done });
+      running.set(job.id, entry);
     }
   }
 
@@ -284,7 +297,7 @@ export function createExportRunner(deps: {
       .finally(() => (filling = null));
   }
 
-  async function run(job: Claimed & { lease: Date }, stop: AbortController) {
+  async function run(job: Claimed & { lease: Date }, stop: AbortController, leased: (lease: Date) => void) {
     let lease = job.lease;
     let bytes = 0;
     let lost = false;
@@ -296,8 +309,10 @@ export function createExportRunner(deps: {
         const next = new Date(Date.now() + limits.leaseSeconds * 1000);
         renewing = renewLease(db, job.id, lease, next, bytes)
           .then((held) => {
-            if (held) lease = next;
-            else {
+            if (held) {
+              lease = next;
+              leased(next);
+            } else {
               lost = true;
               stop.abort();
             }
@@ -312,6 +327,7 @@ export function createExportRunner(deps: {
       status: "pronta" | "falhou";
       mensagem?: string;
       voltar?: string | null;
+      codigo_http?: number | null;
       arquivo?: string;
       nome_arquivo?: string;
       tipo_arquivo?: string;
@@ -332,7 +348,12 @@ export function createExportRunner(deps: {
       session = await openRunSession(db, job.user_id, limits.timeLimitMs + 60_000);
       const outcome = await deps.render({ ...job, token: session.token }, stop.signal);
       if (outcome.kind === "refused") {
-        await finish({ status: "falhou", mensagem: outcome.message ?? EXPORT_TEXTS.failed, voltar: outcome.back });
+        await finish({
+          status: "falhou",
+          mensagem: outcome.message ?? EXPORT_TEXTS.failed,
+          voltar: outcome.back,
+          codigo_http: outcome.status && outcome.status >= 400 && outcome.status < 500 ? outcome.status : null,
+        });
         return;
       }
       const chunks: Uint8Array[] = [];
@@ -401,17 +422,15 @@ export function createExportRunner(deps: {
       const jobs = [...running.entries()];
       for (const [, job] of jobs) job.stop.abort();
       await Promise.all(jobs.map(([, job]) => job.done));
-      if (jobs.length) {
-        // Back to the queue as they were: the next instance (or the next start) runs them.
+      // Back to the queue as they were, those this process still holds (not one another instance took over): the
+      // next instance, or the next start, runs them.
+      for (const [id, job] of jobs) {
         await db
           .updateTable("export_jobs")
           .set((eb) => ({ status: "na_fila", claimed_until: null, bytes: 0, tentativas: eb("tentativas", "-", 1) }))
-          .where(
-            "id",
-            "in",
-            jobs.map(([id]) => id),
-          )
+          .where("id", "=", id)
           .where("status", "=", "gerando")
+          .where("claimed_until", "=", job.lease())
           .execute();
       }
     },

@@ -54,7 +54,7 @@ export default function BranchList() {
         />
       )}
       <div className="list-actions">
-        <a className="button" href={`/filiais/exportar.xlsx${location.search}`} download>
+        <a className="button" href={`/filiais/exportar.xlsx${location.search}`}>
           Exportar Excel
         </a>
       </div>

@@ -132,7 +132,7 @@ export default function CatalogueList() {
             {texts.duplicateButton}
           </button>
         ) : null}
-        <a className="button" href={`/${kind}/exportar.xlsx${location.search}`} download>
+        <a className="button" href={`/${kind}/exportar.xlsx${location.search}`}>
           Exportar Excel
         </a>
       </div>

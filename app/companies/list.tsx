@@ -59,7 +59,7 @@ export default function CompanyList() {
         />
       )}
       <div className="list-actions">
-        <a className="button" href={`/empresa-principal/exportar.xlsx${location.search}`} download>
+        <a className="button" href={`/empresa-principal/exportar.xlsx${location.search}`}>
           Exportar Excel
         </a>
       </div>

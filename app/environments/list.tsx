@@ -139,7 +139,7 @@ export default function EnvironmentList() {
         />
       )}
       <div className="list-actions">
-        <a className="button" href={`/ambientes/exportar.xlsx${location.search}`} download>
+        <a className="button" href={`/ambientes/exportar.xlsx${location.search}`}>
           Exportar Excel
         </a>
         {canEdit && (!hydrated || ticked.size > 0) ? (

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { formatBytes } from "../../api/lib/body-limit";
+import { EXPORT_TEXTS } from "../../api/services/export-jobs";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateMinute } from "~/lib/business-time.server";
@@ -12,9 +13,9 @@ import { requirePage, requireUser } from "~/session.server";
 
 /** The export jobs' pages (docs/exports.md): the progress of one, the requester's latest, a finished file. */
 
-export const EXPORT_TEXTS = {
+const EXPORT_PAGE_TEXTS = {
   loadFailed: "Não foi possível carregar a exportação.",
-  notFound: "Exportação não encontrada.",
+  notFound: EXPORT_TEXTS.notFound,
 };
 
 /** What the file is, from its address: the report's title (the longest page path it starts with) and its format. */
@@ -54,8 +55,8 @@ function jobView(
 export async function exportProgressLoader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requirePage(request, context, "/exportacoes");
   const api = { context, request, auth };
-  const result = await getExport(api, idParam(params.id, EXPORT_TEXTS.notFound));
-  if (!result.ok) return failLoad(api, result, EXPORT_TEXTS.loadFailed);
+  const result = await getExport(api, idParam(params.id, EXPORT_PAGE_TEXTS.notFound));
+  if (!result.ok) return failLoad(api, result, EXPORT_PAGE_TEXTS.loadFailed);
   const job = result.data;
   const waitedS = Math.max(
     0,
@@ -77,16 +78,16 @@ export async function exportListLoader({ request, context }: LoaderFunctionArgs)
   const auth = await requirePage(request, context, "/exportacoes");
   const api = { context, request, auth };
   const result = await listExports(api);
-  if (!result.ok) return failLoad(api, result, EXPORT_TEXTS.loadFailed);
+  if (!result.ok) return failLoad(api, result, EXPORT_PAGE_TEXTS.loadFailed);
   return { jobs: result.data.items.map(jobView) };
 }
 
 /** /exportacoes/:id/arquivo: the finished file, for its requester only (anyone else, or an expired file: 404). */
 export async function exportFileLoader({ request, context, params }: LoaderFunctionArgs) {
   const auth = await requireUser(request, context);
-  const file = await downloadResponse({ context, request, auth }, idParam(params.id, EXPORT_TEXTS.notFound));
+  const file = await downloadResponse({ context, request, auth }, idParam(params.id, EXPORT_PAGE_TEXTS.notFound));
   if (file) return file;
-  return new Response(EXPORT_TEXTS.notFound, {
+  return new Response(EXPORT_PAGE_TEXTS.notFound, {
     status: 404,
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });

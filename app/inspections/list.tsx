@@ -88,10 +88,10 @@ export default function InspectionList() {
         {mayEditChecklists ? <Link to="/inspecoes/checklists">Checklists e nota mínima</Link> : null}
         {total > 0 ? (
           <>
-            <a className="button" href={`/inspecoes/exportar.xlsx${downloadQuery}`} download>
+            <a className="button" href={`/inspecoes/exportar.xlsx${downloadQuery}`}>
               Exportar Excel
             </a>
-            <a className="button" href={`/inspecoes/exportar.pdf${downloadQuery}`} download>
+            <a className="button" href={`/inspecoes/exportar.pdf${downloadQuery}`}>
               Exportar PDF
             </a>
           </>

@@ -52,7 +52,11 @@ async function makeFile(args: LoaderFunctionArgs, produce: Produce) {
   const { toast } = cookie
     ? await getToast(new Request("http://export.invalid/", { headers: { cookie: cookie.split(";")[0] } }), args.context)
     : { toast: null };
-  const refused = { message: toast?.description ?? toast?.title ?? null, back: location };
+  // An error page of the route (another branch's filter, a malformed id: 404) keeps its status and its words.
+  const refused =
+    response.status >= 400 && response.status < 500
+      ? { message: (await response.text()).slice(0, 500) || null, back: null, status: response.status }
+      : { message: toast?.description ?? toast?.title ?? null, back: location, status: null };
   return new Response(JSON.stringify(refused), {
     status: 409,
     headers: { "content-type": "application/json", [EXPORT_REFUSED_HEADER]: "1" },
@@ -96,6 +100,12 @@ export async function answerFor(api: Parameters<typeof exportFile>[0], job: Expo
   if (job.status === "pronta") {
     const file = await downloadResponse(api, job.id);
     if (file) return file;
+  }
+  if (job.status === "falhou" && job.codigoHttp) {
+    return new Response(job.mensagem, {
+      status: job.codigoHttp,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
   }
   if (job.status === "falhou" && job.voltar) {
     return redirectWithToast(api.context, job.voltar, {

@@ -81,7 +81,7 @@ export default function CpfList() {
             </div>
           </details>
         ) : null}
-        <a className="button" href={`/pre-cadastro-usuarios/exportar.xlsx${location.search}`} download>
+        <a className="button" href={`/pre-cadastro-usuarios/exportar.xlsx${location.search}`}>
           Exportar Excel
         </a>
       </div>

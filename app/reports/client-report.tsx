@@ -49,10 +49,10 @@ export default function ClientReport() {
                 Imprimir
               </button>
             ) : null}
-            <a className="button" href={withQuery(`${PATH}/exportar.pdf`, query)} download>
+            <a className="button" href={withQuery(`${PATH}/exportar.pdf`, query)}>
               Exportar PDF
             </a>
-            <a className="button" href={withQuery(`${PATH}/exportar.xlsx`, query)} download>
+            <a className="button" href={withQuery(`${PATH}/exportar.xlsx`, query)}>
               Exportar Excel
             </a>
           </div>

@@ -93,7 +93,7 @@ export default function UserList() {
         />
       )}
       <div className="list-actions">
-        <a className="button" href={`${USERS_PATH}/exportar.xlsx${location.search}`} download>
+        <a className="button" href={`${USERS_PATH}/exportar.xlsx${location.search}`}>
           Exportar Excel
         </a>
       </div>

@@ -142,8 +142,10 @@ function runner(render: RenderExport, limits?: Partial<ExportLimits>) {
 }
 
 describe("POST /api/exportacoes", () => {
-  test("queues the download for the caller: their user and company, 'na_fila', its place behind the jobs ahead", async () => {
-    const ahead = await queue(outra);
+  test("queues the download for the caller: their user and company, 'na_fila', its place behind its company's jobs ahead", async () => {
+    // Another tenant's waiting job is not counted (nor shown): only the company's own queue is ahead of it.
+    await queue(outra);
+    const ahead = await queue(auditor);
     const answer = await t.post("/api/exportacoes", { caminho: CAMINHO }, { token: admin.token });
     expect(answer.status).toBe(202);
     expect(answer.body).toMatchObject({ caminho: CAMINHO, status: "na_fila", posicao: 1, bytes: 0, nomeArquivo: null });
@@ -290,6 +292,28 @@ describe("claimNextExport", () => {
     });
     await t.db.updateTable("export_jobs").set({ status: "pronta", claimed_until: null }).where("id", "=", a1).execute();
     expect((await claimNextExport(t.db, now, limits))?.id).toBe(a2);
+  });
+
+  test("users take turns: a colleague's one file goes before the second of a user who asked for three", async () => {
+    const a1 = await insertJob(admin, { created_at: at(0) });
+    const a2 = await insertJob(admin, { created_at: at(1) });
+    await insertJob(admin, { created_at: at(2) });
+    const colleague = await insertJob(auditor, { created_at: at(3) });
+    expect((await claimNextExport(t.db, at(10), limits))?.id).toBe(a1);
+    await t.db.updateTable("export_jobs").set({ status: "pronta", claimed_until: null }).where("id", "=", a1).execute();
+    expect((await claimNextExport(t.db, at(11), limits))?.id).toBe(colleague);
+    await t.db
+      .updateTable("export_jobs")
+      .set({ status: "pronta", claimed_until: null })
+      .where("id", "=", colleague)
+      .execute();
+    expect((await claimNextExport(t.db, at(12), limits))?.id).toBe(a2);
+  });
+
+  test("a job still running in this process is not claimed again by it, even with its lease run out", async () => {
+    const job = await insertJob(admin, { created_at: at(0) });
+    expect((await claimNextExport(t.db, at(10), limits))?.id).toBe(job);
+    expect(await claimNextExport(t.db, at(200), limits, [job])).toBeNull();
   });
 
   test("a running job whose lease ran out (its instance died) is claimed again, its second attempt", async () => {

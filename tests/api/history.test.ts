@@ -161,7 +161,8 @@ describe("GET /historic/v2/company", () => {
       revisionId: null,
       Agendamento: { agendaId: agendas.aldeota, companyId: ids.aldeota, slot: 0, type: "Principal", horaIni: "08:00" },
     });
-    expect(phone.image).toMatch(/\.png$/);
+    // The phone's PNG is stored re-encoded as a JPEG without metadata (docs/photos.md 'Metadata').
+    expect(phone.image).toMatch(/\.jpg$/);
     const simulated = today.rows.find((row) => row.Agendamento.Environment.id === env.messejana)!;
     expect(simulated.createdAt).toBe(nineOn(TODAY, 5).toISOString());
     expect(simulated.Agendamento.startDate).toBe(nineOn(TODAY).toISOString());

@@ -19,6 +19,8 @@ create table export_jobs (
   -- Why it failed, in Portuguese, and the page to go back to.
   mensagem text,
   voltar text,
+  -- A refusal that was not a way back but an error page (404 for another branch's filter, …): its HTTP status.
+  codigo_http smallint check (codigo_http between 400 and 499),
   tentativas smallint not null default 0,
   created_at timestamptz not null default now(),
   started_at timestamptz,
