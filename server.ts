@@ -42,6 +42,7 @@ import {
   type ExportOutcome,
   type ExportRunner,
 } from "./api/services/export-jobs.ts";
+import { readStrippedImage } from "./api/services/images.ts";
 import { sendDueAlerts } from "./api/services/incident-alerts.ts";
 import { createMailer } from "./api/services/mailer.ts";
 import { ORPHAN_SWEEP_EVERY_MS, sweepOrphanFiles } from "./api/services/orphan-files.ts";
@@ -123,7 +124,8 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
   });
 
   // PDFs are laid out in worker threads, off this event loop (api/lib/pdf-pool.ts); their photos come from `storage`.
-  const pdf = createPdfPool({ readFile: (folder, name) => storage.read(folder, name), logger });
+  // Photos stored before uploads were re-encoded are stripped of their EXIF on this read too (docs/photos.md).
+  const pdf = createPdfPool({ readFile: (folder, name) => readStrippedImage(storage, folder, name), logger });
   metrics.watchPdfPool(pdf);
 
   const remix = createRequestHandler(build, config.env === "production" ? "production" : "development");
