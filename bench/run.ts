@@ -25,6 +25,7 @@ import {
   type ImportRow,
 } from "./catalogues.ts";
 import { environmentsReport, measureEnvironments } from "./environments.ts";
+import { EXPORT_FLOOD_TARGETS, exportFloodReport, measureExportFlood } from "./export-flood.ts";
 import {
   EXPORT_PATH,
   exportRatios,
@@ -34,7 +35,6 @@ import {
   reportExportTable,
   type ExportRow,
 } from "./export.ts";
-import { EXPORT_FLOOD_TARGETS, exportFloodReport, measureExportFlood } from "./export-flood.ts";
 import { inspectionsReport, INSPECTIONS, measureInspections } from "./inspections.ts";
 import { legacyReport, measureLegacy } from "./legacy.ts";
 import {

@@ -4,7 +4,6 @@ import { PageHeader } from "~/components/page-header";
 
 import type { exportListLoader } from "./exports.server";
 
-
 /** /exportacoes: the requester's latest exports, newest first; a ready one downloads, the others show their state. */
 export function ExportList() {
   const { jobs } = useLoaderData<typeof exportListLoader>();

@@ -5,7 +5,6 @@ import { PageHeader } from "~/components/page-header";
 
 import type { exportProgressLoader } from "./exports.server";
 
-
 /** How often the page asks again while the file is being made (with JS; without, the page refreshes itself). */
 const POLL_MS = 1500;
 const REFRESH_S = 3;
