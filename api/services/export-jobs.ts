@@ -174,7 +174,7 @@ export async function claimNextExport(
         // hundred files do not hold a colleague's small list behind them; in order of asking within a user.
         .orderBy(
           sql`(select max(u.started_at) from export_jobs u where u.user_id = j.user_id and u.id <> j.id)`,
-          sql`asc nulls first`,
+          (ob) => ob.asc().nullsFirst(),
         )
         .orderBy("j.created_at")
         .orderBy("j.id")
