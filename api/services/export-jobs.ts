@@ -377,7 +377,7 @@ export function createExportRunner(deps: {
       const name = await storage.save(
         EXPORT_FOLDER,
         /^[a-z0-9]+$/.test(extension) ? extension : "bin",
-        concat(chunks, bytes),
+        Buffer.concat(chunks, bytes),
       );
       const stored = await finish({
         status: "pronta",
@@ -438,16 +438,6 @@ export function createExportRunner(deps: {
 }
 
 class TooLarge extends Error {}
-
-function concat(chunks: Uint8Array[], length: number) {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /** Removes the jobs (and files) past their keeping time: at most `limit` per call (the minute sweep calls it). */
 export async function sweepExpiredExports(db: Kysely<DB>, storage: Storage, now: Date, limit = 200) {
