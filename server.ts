@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { getHeapStatistics } from "node:v8";
 
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
@@ -15,8 +16,10 @@ import { createApi, RETRY_AFTER_S, UNAVAILABLE } from "./api/app.ts";
 import { ConfigError, loadConfig, type Config } from "./api/config.ts";
 import { DatabaseStartError, openDatabase, type Database } from "./api/db/connection.ts";
 import { refuseSecondServer, startControlSocket } from "./api/db/control-socket.ts";
+import { dumpInProgress } from "./api/db/embedded-dump.ts";
 import { migrate } from "./api/db/migrate.ts";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isEmpty, seedDemo } from "./api/db/seed.ts";
+import { INCIDENT_TEXTS } from "./api/domain/incidents.ts";
 import { limitBodies } from "./api/lib/body-limit.ts";
 import { bufferedCompression, staticFiles } from "./api/lib/compression.ts";
 import {
@@ -32,9 +35,11 @@ import { trackRequests } from "./api/lib/in-flight.ts";
 import { answeredAs, createMetrics, metricsEndpoint, type RouteVariables } from "./api/lib/metrics.ts";
 import { createPdfPool } from "./api/lib/pdf-pool.ts";
 import { pageChanges, publicCache } from "./api/lib/public-cache.ts";
+import { TooManyAttempts } from "./api/lib/rate-limit.ts";
 import { requestFrame, type FrameVariables } from "./api/lib/request-frame.ts";
 import { routeLabeller, STATIC } from "./api/lib/route-labels.ts";
 import { listenWhileStarting } from "./api/lib/start-up-gate.ts";
+import { refuseKnownWebFlood } from "./api/routes/info.ts";
 import {
   createExportRunner,
   EXPORT_REFUSED_HEADER,
@@ -42,6 +47,7 @@ import {
   type ExportOutcome,
   type ExportRunner,
 } from "./api/services/export-jobs.ts";
+import { sweepExpiredIdempotencyKeys } from "./api/services/idempotency.ts";
 import { readStrippedImage } from "./api/services/images.ts";
 import { sendDueAlerts } from "./api/services/incident-alerts.ts";
 import { createMailer } from "./api/services/mailer.ts";
@@ -87,7 +93,7 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
         onPoolError: (error) => logger.warn({ err: error }, "database connection lost; the pool reconnects"),
         onQuery: metrics.observeQuery,
       })
-    : await openDatabase({ dataDir: config.dataDir, onQuery: metrics.observeQuery });
+    : await openDatabase({ dataDir: config.dataDir, worker: config.pgliteWorker, onQuery: metrics.observeQuery });
   if (database.poolStats) metrics.watchDatabasePool(database.poolStats);
   const applied = await migrate(database);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
@@ -218,15 +224,35 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
     return api.fetch(c.req.raw);
   });
 
+  // A visitor's post from a known flood is refused before its body is read, as the API does for its own path.
+  app.post("/info/ambiente/:id", async (c, next) => {
+    const environmentId = Number(c.req.param("id"));
+    try {
+      if (Number.isSafeInteger(environmentId))
+        refuseKnownWebFlood(environmentId, c.get("clientAddress"), c.req.header("content-type"));
+    } catch (error) {
+      if (!(error instanceof TooManyAttempts)) throw error;
+      return noticeResponse(c.req.raw, 429, INCIDENT_TEXTS.tooManyTitle, INCIDENT_TEXTS.tooMany, {
+        "retry-after": String(error.retryAfterSeconds),
+        connection: "close",
+      });
+    }
+    await next();
+  });
+
   // Bodies over BODY_LIMIT (forms) or UPLOAD_LIMIT (multipart) are refused from Content-Length, or while reading a
   // body sent without one, and forms over their parts and fields while they stream in, before Remix buffers anything
   // (the API has the same guard for /api).
   app.use(
     "*",
-    limitBodies({ body: config.bodyLimit, upload: config.uploadLimit }, (c, message, status) =>
-      noticeResponse(c.req.raw, status, status === 413 ? "Envio grande demais" : "Formulário inválido", message, {
-        connection: "close",
-      }),
+    limitBodies(
+      { body: config.bodyLimit, upload: config.uploadLimit },
+      (c, message, status) =>
+        noticeResponse(c.req.raw, status, status === 413 ? "Envio grande demais" : "Formulário inválido", message, {
+          connection: "close",
+        }),
+      // Remix parses the bytes itself: the guard only counts (and refuses a form that does not parse).
+      { handOn: false },
     ),
   );
 
@@ -277,7 +303,14 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   logger.info(
-    { url, database: database.kind, startupMs: Math.round(performance.now() - startedAt), seeded },
+    {
+      url,
+      database: database.kind,
+      startupMs: Math.round(performance.now() - startedAt),
+      seeded,
+      // npm start and serve cap the JS heap (docs/operations.md 'Memory'): the log says what this process got.
+      heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 1024 / 1024),
+    },
     "server listening",
   );
 
@@ -300,6 +333,9 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
       .catch((error) => logger.warn({ err: error }, "incident alerts: sweep failed"))
       .then(async () => void (await sweepExpiredExports(database.db, storage, new Date())))
       .catch((error) => logger.warn({ err: error }, "expired exports: sweep failed"))
+      // Idempotency keys past their 30 days (docs/field-app.md 'Idempotency').
+      .then(async () => void (await sweepExpiredIdempotencyKeys(database.db, new Date())))
+      .catch((error) => logger.warn({ err: error }, "expired idempotency keys: sweep failed"))
       .finally(() => (sweeping = null));
   }, 60_000);
   sweep.unref();
@@ -357,8 +393,13 @@ async function startUp(config: Config, gate: Awaited<ReturnType<typeof listenWhi
   };
 }
 
-/** Whether the database answers within two seconds (the readiness check and the 503 decision). */
+/**
+ * Whether the database answers within two seconds (the readiness check and the 503 decision). A backup's dump holds
+ * the embedded database's one connection for its length: the database is working, requests wait and are then served,
+ * so that is not an outage (docs/backups.md 'How long the server waits').
+ */
 export async function databaseReachable(database: Database) {
+  if (dumpInProgress(database)) return true;
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([

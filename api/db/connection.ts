@@ -6,7 +6,9 @@ import { Kysely, PostgresDialect, sql, type LogEvent } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 
+import { runPgDump } from "./embedded-dump.ts";
 import { preparedStatementClient } from "./pglite-statements.ts";
+import { startPGliteWorker } from "./pglite-worker.ts";
 import type { DB } from "./schema.ts";
 import { WriteWatch } from "./write-watch.ts";
 
@@ -25,14 +27,31 @@ export type Database = {
   close(): Promise<void>;
   /** PostgreSQL's pool right now (metrics); PGlite has no pool, one connection in this process. */
   poolStats?(): PoolStats;
-  /** The embedded database's own instance (pg_dump talks to it: api/db/embedded-dump.ts); PostgreSQL has none. */
-  pglite?: PGlite;
+  /** What only the embedded database has, wherever its instance runs; PostgreSQL has none. */
+  embedded?: EmbeddedAccess;
+};
+
+/** The embedded database's instance, reached in this thread or in its worker thread (api/db/pglite-worker.ts). */
+export type EmbeddedAccess = {
+  /** Whether PGlite runs in a worker thread (PGLITE_WORKER) or in this one. */
+  inWorker: boolean;
+  /** pg_dump's plain SQL (api/db/embedded-dump.ts), the session restored afterwards. */
+  pgDump(args: string[]): Promise<string>;
+  /** A gzip'd copy of the data directory, loadable with `loadDataDir` (test set-up). */
+  dumpDataDir(): Promise<Blob>;
 };
 
 const readTable = (db: Kysely<DB>) => sql`select 1 from schema_migrations limit 1`.execute(db);
 
 // Business dates stay 'YYYY-MM-DD' text: parsing them into a local-time Date shifts them a day.
 const keepAsText = (value: string) => value;
+
+/** PGlite's options, the same in this thread and in the worker thread. */
+export const pgliteCreateOptions = (dataDir: string | undefined, loadDataDir: Blob | undefined) => ({
+  dataDir,
+  loadDataDir,
+  parsers: { [types.DATE]: keepAsText },
+});
 
 type QueryObserver = {
   /** Each query's time and outcome (Kysely's `log`), for the metrics; tests and CLIs leave it out. */
@@ -44,7 +63,16 @@ type PostgresOptions = QueryObserver & {
   /** pg.Pool's max (DATABASE_POOL_SIZE); 10 when left out. */
   poolSize?: number;
 };
-type PGliteOptions = QueryObserver & ({ dataDir: string } | { memory: true; loadDataDir?: Blob });
+type PGliteOptions = QueryObserver & {
+  /**
+   * PGlite in a worker thread (PGLITE_WORKER; docs/performance.md 'PGlite in a worker thread'): its statements then
+   * hold that thread, not this one's event loop. The server and the API tests follow PGLITE_WORKER (off by default);
+   * the command-line tools, which do one thing at a time, leave it out and run PGlite in their own thread.
+   */
+  worker?: boolean;
+  /** The worker's silence limit (pglite-worker.ts WORKER_SILENCE_LIMIT_MS); tests shorten it. */
+  workerSilenceLimitMs?: number;
+} & ({ dataDir: string } | { memory: true; loadDataDir?: Blob });
 
 export type OpenOptions = PostgresOptions | PGliteOptions;
 
@@ -106,19 +134,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
 
-async function openPGlite(options: PGliteOptions) {
-  let dataDir: string | undefined;
-  if ("dataDir" in options) {
-    dataDir = path.join(options.dataDir, "pgdata");
-  }
-  let pglite: PGlite;
+async function openPGlite(options: PGliteOptions): Promise<Database> {
+  const dataDir = "dataDir" in options ? path.join(options.dataDir, "pgdata") : undefined;
+  const loadDataDir = "loadDataDir" in options ? options.loadDataDir : undefined;
+  let embedded: OpenedPGlite;
   try {
-    if (dataDir) mkdirSync(dataDir, { recursive: true });
-    pglite = await PGlite.create({
-      dataDir,
-      loadDataDir: "loadDataDir" in options ? options.loadDataDir : undefined,
-      parsers: { [types.DATE]: keepAsText },
-    });
+    embedded = options.worker
+      ? await pgliteInWorker(dataDir, loadDataDir, options.workerSilenceLimitMs)
+      : await pgliteHere(dataDir, loadDataDir);
   } catch (error) {
     if (!dataDir) throw error;
     throw new DatabaseStartError(
@@ -127,8 +150,8 @@ async function openPGlite(options: PGliteOptions) {
       { cause: error },
     );
   }
+  const { client, execScript, close, access } = embedded;
   const writes = new WriteWatch();
-  const client = preparedStatementClient(pglite);
   // The dialect calls only `query` and `close`, which the client provides.
   const db = new Kysely<DB>({
     dialect: new PGliteDialect(client as unknown as PGlite),
@@ -145,12 +168,55 @@ async function openPGlite(options: PGliteOptions) {
       if (dataDir) accessSync(path.join(dataDir, "PG_VERSION"), constants.R_OK | constants.W_OK);
       await readTable(db);
     },
+    execScript,
+    close,
+    embedded: access,
+  };
+}
+
+type OpenedPGlite = {
+  /** What kysely-pglite-dialect is given: it calls `query` and `close`. */
+  client: Pick<ReturnType<typeof preparedStatementClient>, "query" | "close">;
+  execScript(script: string): Promise<void>;
+  close(): Promise<void>;
+  access: EmbeddedAccess;
+};
+
+/** PGlite in this thread, its data statements prepared (pglite-statements.ts). */
+async function pgliteHere(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<OpenedPGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(pgliteCreateOptions(dataDir, loadDataDir));
+  const client = preparedStatementClient(pglite);
+  return {
+    client,
     execScript: async (script: string) => {
       await pglite.exec(script);
       await client.forgetAll();
     },
     close: () => pglite.close(),
-    pglite,
+    access: {
+      inWorker: false,
+      pgDump: (args: string[]) => runPgDump(pglite, args, () => client.forgetAll()),
+      dumpDataDir: () => pglite.dumpDataDir("gzip"),
+    },
+  };
+}
+
+/** PGlite in a worker thread, the same client on the other side of its messages (pglite-worker.ts). */
+async function pgliteInWorker(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  silenceLimitMs: number | undefined,
+): Promise<OpenedPGlite> {
+  const worker = await startPGliteWorker(
+    { dataDir, loadDataDir: loadDataDir ? await loadDataDir.arrayBuffer() : undefined },
+    { silenceLimitMs },
+  );
+  return {
+    client: worker,
+    execScript: worker.exec,
+    close: worker.close,
+    access: { inWorker: true, pgDump: worker.pgDump, dumpDataDir: worker.dumpDataDir },
   };
 }
 
@@ -217,6 +283,6 @@ async function openPostgres(options: PostgresOptions): Promise<Database> {
 
 /** For test set-up: a compressed copy of an embedded database's files. */
 export async function dumpPGlite(database: Database): Promise<Blob> {
-  if (!database.pglite) throw new Error("dumpPGlite needs an embedded database");
-  return database.pglite.dumpDataDir("gzip");
+  if (!database.embedded) throw new Error("dumpPGlite needs an embedded database");
+  return database.embedded.dumpDataDir();
 }

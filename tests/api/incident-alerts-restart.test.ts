@@ -2,7 +2,8 @@
  * Issue 28 §6 through the whole process (server.ts): the incident alerts survive a restart. The demo's overdue
  * incident has its alert waiting; the server sends it at start. An alert that falls due while the server is down is
  * sent when it starts again, and the first one is not sent twice. Needs `npm run build` first, as the e2e suite does.
- * On the embedded database (the PostgreSQL run's two instances are tests/api/incident-loop.test.ts).
+ * On the embedded database, not in the PostgreSQL run (vitest.config.ts PGLITE_RUN_ONLY; its two instances on
+ * PostgreSQL are tests/api/incident-loop.test.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,7 +39,7 @@ async function overdueMails(server: Server, atLeast: number) {
   return read();
 }
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))("the alert e-mails' links without PUBLIC_URL", () => {
+describe("the alert e-mails' links without PUBLIC_URL", () => {
   test("are absolute, at the address the development server listens on", async () => {
     const ownDir = mkdtempSync(path.join(tmpdir(), "incident-alerts-links-"));
     try {
@@ -62,7 +63,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the alert e-mails' links wit
   }, 120_000);
 });
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))("incident alerts across a restart", () => {
+describe("incident alerts across a restart", () => {
   test("sent at start, once; one that fell due while the server was down goes at the next start", async () => {
     const seeded = await writeTestDatabase(dataDir);
     const config = testServerConfig(dataDir, { DEMO_DATA: seeded ? "false" : "true" });

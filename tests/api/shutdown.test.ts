@@ -2,9 +2,10 @@
  * Stopping server.ts (README 'Production', SHUTDOWN_GRACE): SIGTERM with a request running. A request still running
  * when the grace period ends forces the stop, exit 1, and a log line names it; a request that ends within it is
  * answered and the server exits 0 without forcing anything (its keep-alive connection does not hold the stop).
- * Child processes on a copy of the test database; the PostgreSQL run skips it (the stop is the same code).
+ * Child processes on a copy of the test database; not in the PostgreSQL run (the stop is the same code: vitest.config.ts
+ * PGLITE_RUN_ONLY).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -12,9 +13,9 @@ import path from "node:path";
 
 import { afterAll, describe, expect, test } from "vitest";
 
+import { spawnServer, type ChildServer } from "../support/child-server.ts";
 import { writeTestDatabase } from "../support/db.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const template = mkdtempSync(path.join(tmpdir(), "limpeza-shutdown-"));
 const children: ChildProcess[] = [];
 
@@ -23,45 +24,30 @@ afterAll(() => {
   rmSync(template, { recursive: true, force: true });
 });
 
-type Started = { child: ChildProcess; port: number; lines: () => Record<string, unknown>[]; exit: Promise<number> };
+type Started = ChildServer & { port: number };
 
 /** server.ts on its own copy of the test database, SHUTDOWN_GRACE=2, the JSON log kept line by line. */
 async function startChild(name: string): Promise<Started> {
   const dataDir = path.join(template, name);
   mkdirSync(dataDir);
   await writeTestDatabase(dataDir);
-  const { DATABASE_URL: _unused, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      DEMO_DATA: "false",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LOG_LEVEL: "info",
-      SHUTDOWN_GRACE: "2",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = spawnServer({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    DEMO_DATA: "false",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LOG_LEVEL: "info",
+    SHUTDOWN_GRACE: "2",
   });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exit = new Promise<number>((resolve) => child.on("exit", (code) => resolve(code ?? -1)));
-  const lines = () =>
-    output
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  children.push(server.child);
   for (let tries = 0; tries < 600; tries++) {
-    const listening = lines().find((line) => line.msg === "server listening");
-    if (listening) return { child, port: Number(new URL(String(listening.url)).port), lines, exit };
-    if (child.exitCode !== null) break;
+    const listening = server.lines().find((line) => line.msg === "server listening");
+    if (listening) return { ...server, port: Number(new URL(String(listening.url)).port) };
+    if (server.child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`server.ts did not start:\n${output}`);
+  throw new Error(`server.ts did not start:\n${server.output()}`);
 }
 
 /**
@@ -93,7 +79,7 @@ async function halfSentSignIn(port: number) {
   };
 }
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))("stopping the server", () => {
+describe("stopping the server", () => {
   test("a request still running when SHUTDOWN_GRACE ends: exit 1, and a log line names it", async () => {
     const server = await startChild("forced");
     const { socket } = await halfSentSignIn(server.port);

@@ -2,9 +2,8 @@
  * Requests sent while server.ts starts (docs/operations.md 'Start-up'): the port is open from the first moment, and
  * until the start-up work is done (here: the migrations of an empty embedded database) every request but /livez
  * answers 503 with Retry-After, the room page included, never a 500 and never a refused connection; then the app
- * answers. A child process on a fresh DATA_DIR; the PostgreSQL run skips it.
+ * answers. A child process on a fresh DATA_DIR; not in the PostgreSQL run (vitest.config.ts PGLITE_RUN_ONLY).
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,8 +12,8 @@ import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 
 import { STARTING_MESSAGE } from "../../api/lib/start-up-gate.ts";
+import { spawnServer } from "../support/child-server.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "limpeza-start-up-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -28,27 +27,18 @@ const freePort = () =>
 
 type Seen = { path: string; status: number | string; retryAfter: string | null; message?: string; ready: boolean };
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))("a request during start-up", () => {
+describe("a request during start-up", () => {
   test("answers 503 with Retry-After until the app is ready, never 500 nor a refused connection", async () => {
     const port = await freePort();
-    const { DATABASE_URL: _unused, ...inherited } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-      cwd: root,
-      env: {
-        ...inherited,
-        NODE_ENV: "test",
-        DATA_DIR: dataDir,
-        DEMO_DATA: "false",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        LOG_LEVEL: "info",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const { child, output } = spawnServer({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      DEMO_DATA: "false",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "info",
     });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const ready = () => output.includes('"msg":"server listening"');
+    const ready = () => output().includes('"msg":"server listening"');
     const seen: Seen[] = [];
     try {
       // From the spawn until a while after the app is up: the room page, its API call and the health checks.
