@@ -50,7 +50,8 @@ const environmentName = (i: number) =>
 async function* environments(count: number) {
   for (let start = 1; start <= count; start += 100) {
     await new Promise((resolve) => setImmediate(resolve));
-    for (let id = start; id < Math.min(count + 1, start + 100); id++) yield { id, name: environmentName(id) };
+    for (let id = start; id < Math.min(count + 1, start + 100); id++)
+      yield { id, name: environmentName(id), qrCodigo: id.toString(16).padStart(16, "0") };
   }
 }
 

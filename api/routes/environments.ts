@@ -20,6 +20,7 @@ import {
   findEnvironment,
   listEnvironments,
   pageEnvironments,
+  reissueEnvironmentQr,
   removeEnvironment,
   updateEnvironment,
   type EnvironmentRow,
@@ -44,6 +45,11 @@ const ProcedureName = z
   .object({ id: z.number(), name: z.string(), mandatory: z.boolean() })
   .openapi("EnvironmentProcedure");
 
+/** Ours: the value the room's printed QR code carries (docs/qr-codes.md 'What the code holds'). */
+const QrCodigo = z.string().openapi({
+  description: "The value the printed QR code carries (?qr=): a slot started with it was started in front of the room",
+});
+
 /** The list form of spec 000 §3 (one row of the table): names only, procedures collapsed by name. */
 export const EnvironmentItem = z
   .object({
@@ -59,6 +65,7 @@ export const EnvironmentItem = z
     PROCEDIMENTOS: z
       .array(z.object({ name: z.string(), mandatory: z.boolean() }))
       .openapi({ description: "Names with the mandatory flag; one entry per name (duplicates collapsed)" }),
+    qrCodigo: QrCodigo,
   })
   .openapi("EnvironmentItem");
 export type EnvironmentItem = z.infer<typeof EnvironmentItem>;
@@ -88,6 +95,11 @@ export const EnvironmentDetail = z
     procedures: z.array(z.number()).openapi({ description: "The mandatory procedures' ids" }),
     proceduresNotMandatory: z.array(z.number()),
     deletedAt: z.null(),
+    qrCodigo: QrCodigo,
+    qrEmitidoEm: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the code was last reissued (UTC); null: the code made with the room" }),
   })
   .openapi("EnvironmentDetail");
 export type EnvironmentDetail = z.infer<typeof EnvironmentDetail>;
@@ -181,6 +193,7 @@ export const itemJson = (row: EnvironmentRow): EnvironmentItem => ({
   ANDAR: row.andar,
   RISCOS: row.risks.map((risk) => risk.name),
   PROCEDIMENTOS: collapseProcedures(row.procedures).map(({ name, mandatory }) => ({ name, mandatory })),
+  qrCodigo: row.qr_codigo,
 });
 
 export const detailJson = (row: EnvironmentRow): EnvironmentDetail => ({
@@ -203,6 +216,8 @@ export const detailJson = (row: EnvironmentRow): EnvironmentDetail => ({
   procedures: row.procedures.filter((p) => p.mandatory).map((p) => p.id),
   proceduresNotMandatory: row.procedures.filter((p) => !p.mandatory).map((p) => p.id),
   deletedAt: null,
+  qrCodigo: row.qr_codigo,
+  qrEmitidoEm: row.qr_emitido_em?.toISOString() ?? null,
 });
 
 const tags = ["Ambientes"];
@@ -340,6 +355,27 @@ export function environmentRoutes(deps: ApiDeps) {
       const row = await updateEnvironment(db, ctx.get("scope"), ctx.req.valid("param").id, ctx.req.valid("json"));
       return ctx.json(detailJson(row), 200);
     },
+  );
+
+  app.on("POST", "/ambientes/*", requireWrite);
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/ambientes/{id}/qrcode/reemitir",
+      tags,
+      summary:
+        "Ours ('Gerar novo QR code', docs/qr-codes.md): a new QR value for the room; the current one is kept as the " +
+        "previous, so the printed code stops proving presence. Same permission as editing the room",
+      security: bearer,
+      request: { params: IdParam },
+      responses: {
+        200: jsonResponse("The room with its new code", EnvironmentDetail),
+        403: errorResponses[403],
+        404: errorResponses[404],
+      },
+    }),
+    async (ctx) =>
+      ctx.json(detailJson(await reissueEnvironmentQr(db, ctx.get("scope"), ctx.req.valid("param").id)), 200),
   );
 
   const removed = { description: "Removed (soft delete)" };

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 
 import { assertBranchInScope, resolveBranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
@@ -51,6 +53,9 @@ export type EnvironmentRow = {
   hora_inicial: string | null;
   hora_final: string | null;
   qtd_limpeza_dia: number | null;
+  /** The value the printed QR code carries (docs/qr-codes.md 'What the code holds'). */
+  qr_codigo: string;
+  qr_emitido_em: Date | null;
   risks: EnvironmentRisk[];
   procedures: EnvironmentProcedure[];
 };
@@ -107,6 +112,8 @@ const environmentColumns = [
   "env.hora_inicial",
   "env.hora_final",
   "env.qtd_limpeza_dia",
+  "env.qr_codigo",
+  "env.qr_emitido_em",
   risksOf.as("risks"),
   proceduresOf.as("procedures"),
 ] as const;
@@ -593,6 +600,28 @@ export async function updateEnvironment(
     await trx.deleteFrom("environment_risks").where("environment_id", "=", id).execute();
     await trx.deleteFrom("environment_procedures").where("environment_id", "=", id).execute();
     await writeLinks(trx, id, input);
+  });
+  return findEnvironment(db, scope, id);
+}
+
+/**
+ * 'Gerar novo QR code' (docs/qr-codes.md 'Reissuing a code'): a new random value (16 hex digits) for the room's QR
+ * code; the current one becomes the previous (the field page then says the printed code was replaced, and a slot
+ * started with it is not proof of presence). The printed code keeps opening the room page: only its value is retired.
+ */
+export async function reissueEnvironmentQr(db: Kysely<DB>, scope: Scope, id: number): Promise<EnvironmentRow> {
+  await inTransaction(db, async (trx) => {
+    await findEnvironment(trx, scope, id);
+    // In one UPDATE every right-hand side reads the row as it was: the previous value is the current one.
+    await trx
+      .updateTable("environments")
+      .set((eb) => ({
+        qr_codigo_anterior: eb.ref("qr_codigo"),
+        qr_codigo: randomBytes(8).toString("hex"),
+        qr_emitido_em: new Date(),
+      }))
+      .where("id", "=", id)
+      .execute();
   });
   return findEnvironment(db, scope, id);
 }

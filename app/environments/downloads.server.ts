@@ -48,7 +48,8 @@ export async function environmentQrDownloadLoader(args: EnvironmentArgs) {
   const environment = found.data;
   const publicUrl = publicUrlOf(args.context, args.request);
   if (format === "pdf") {
-    const pdf = await qrPdf([{ id: environment.id, name: environment.name }], publicUrl, { onError: logDownloadError });
+    const sheet = { id: environment.id, name: environment.name, qrCodigo: environment.qrCodigo };
+    const pdf = await qrPdf([sheet], publicUrl, { onError: logDownloadError });
     return new Response(createReadableStreamFromReadable(pdf), {
       headers: downloadHeaders("application/pdf", qrPdfFileName(environment.id)),
     });
@@ -91,7 +92,8 @@ export async function environmentQrBulkAction(args: EnvironmentArgs) {
   const ids = tickedIds(form.getAll("ids"));
   if (!ids.length) return redirectWithToast(args.context, back, NOTHING_TICKED);
   const sheets = (async function* () {
-    for await (const item of environmentsInOrder(api, ids)) yield { id: item.ID, name: item.AMBIENTE_NOME };
+    for await (const item of environmentsInOrder(api, ids))
+      yield { id: item.ID, name: item.AMBIENTE_NOME, qrCodigo: item.qrCodigo };
   })();
   let pdf;
   try {

@@ -14,3 +14,13 @@ export const QR_BULK_ACTION = "/ambientes/qrcodes.pdf";
 
 /** The spreadsheet importer of environments: the list shows 'Importar planilha' beside the exports. */
 export const ENVIRONMENT_IMPORTER_HREF = "/ambientes/importar";
+
+/** 'Gerar novo QR code' (docs/qr-codes.md 'Reissuing a code'): the confirmation's words and the toast after. */
+export const QR_REISSUE_TEXTS = {
+  action: "Gerar novo QR code",
+  warning: "O QR code impresso deixará de valer como leitura no local: imprima o novo.",
+  done: "Novo QR code gerado",
+  doneDescription: "Imprima o novo QR code e troque o que está no ambiente.",
+  failed: "Erro ao gerar novo QR code",
+  cancel: "Cancelar",
+} as const;

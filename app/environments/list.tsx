@@ -171,6 +171,7 @@ export default function EnvironmentList() {
             step={qr.step}
             onStep={(step) => setQr({ row: qr.row, step })}
             onBack={() => setQr(null)}
+            reissueHref={canEdit ? `/ambientes/${qr.row.id}/qrcode?etapa=reemitir&redirectTo=${back}` : undefined}
           />
         </Modal>
       ) : null}

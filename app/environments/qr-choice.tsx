@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-import { QR_IMAGE_CHOICES, qrDownloadHref } from "./links";
+import { QR_IMAGE_CHOICES, QR_REISSUE_TEXTS, qrDownloadHref } from "./links";
 
 export type QrStep = "tipo" | "imagem";
 
@@ -15,6 +15,7 @@ export function QrChoice({
   onStep,
   onBack,
   hrefs,
+  reissueHref,
 }: {
   environment: { id: number; name: string };
   step: QrStep;
@@ -22,6 +23,8 @@ export function QrChoice({
   onStep?: (step: QrStep) => void;
   onBack?: () => void;
   hrefs?: { image: string; choice: string; out: string };
+  /** For those who may edit the room: the QR page's 'Gerar novo QR code' step (it asks before doing it). */
+  reissueHref?: string;
 }) {
   const back = () => (step === "imagem" ? onStep?.("tipo") : onBack?.());
   return (
@@ -62,6 +65,11 @@ export function QrChoice({
           ))}
         </div>
       )}
+      {reissueHref && step === "tipo" ? (
+        <p>
+          <Link to={reissueHref}>{QR_REISSUE_TEXTS.action}</Link>
+        </p>
+      ) : null}
       <div className="form-actions">
         {onStep ? (
           <button type="button" className="button" onClick={back}>

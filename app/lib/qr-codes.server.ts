@@ -29,15 +29,20 @@ const MARGIN = 4;
 export const QR_IMAGE_SIZE = 600;
 const JPEG_QUALITY = 92;
 
+/** The room's QR value as migration 019 keeps it (environments.qr_codigo): 16 hex digits. */
+const QR_CODIGO = /^[0-9a-f]{16}$/;
+
 /**
- * What the code holds: the URL of the public room page. A phone camera opens it as is, and the execution app reads
- * the id from its last segment, so one code serves both (the spec's 'the environment's data serialised' would serve
- * only the app, and stale data printed on a wall helps no one).
+ * What the code holds: the URL of the public room page with the room's QR value, `{PUBLIC_URL}/info/ambiente/{id}?qr=
+ * {qrCodigo}`. A phone camera opens it as is; the room page passes the value on to the field app ('Sou da equipe de
+ * limpeza'), where a slot started with the room's current value counts as started in front of the room
+ * (docs/qr-codes.md 'What the code holds', docs/field-app.md 'Proof flags').
  */
-export function qrContent(environment: { id: number }, publicUrl: string) {
+export function qrContent(environment: { id: number; qrCodigo: string }, publicUrl: string) {
   if (!Number.isSafeInteger(environment.id) || environment.id < 1)
     throw new RangeError(`invalid environment id: ${environment.id}`);
-  return `${publicUrl.replace(/\/+$/, "")}/info/ambiente/${environment.id}`;
+  if (!QR_CODIGO.test(environment.qrCodigo)) throw new RangeError(`invalid QR value for environment ${environment.id}`);
+  return `${publicUrl.replace(/\/+$/, "")}/info/ambiente/${environment.id}?qr=${environment.qrCodigo}`;
 }
 
 const CONTENT_TYPES: Record<QrImageFormat, string> = {
@@ -197,7 +202,7 @@ async function drawSheet(document: PDFKit.PDFDocument, template: string, sheet: 
   });
 }
 
-export type QrSheet = { id: number; name: string };
+export type QrSheet = { id: number; name: string; qrCodigo: string };
 /** An array, or a generator that fetches the environments in chunks (pulled only as fast as the client reads). */
 export type QrSheetSource = Iterable<QrSheet> | AsyncIterable<QrSheet>;
 export type QrPdfOptions = {

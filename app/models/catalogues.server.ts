@@ -4,6 +4,7 @@ import { CATALOGUES, type CatalogueKind } from "../../api/domain/catalogues";
 import { CatalogueChunk, CatalogueImported, CatalogueItem, CataloguePage } from "../../api/routes/catalogues";
 
 import { callApi, type ApiCaller, type ApiFailure, type ApiResult } from "~/api.server";
+import { keysetRows } from "~/lib/keyset.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
 import type { SessionUser } from "~/session.server";
 
@@ -47,16 +48,14 @@ export async function* catalogueExportRows(api: SignedInCaller, kind: CatalogueK
     return;
   }
   const { page: _page, size: _size, ...order } = apiListQuery(params);
-  let after: string | null = "";
-  while (after !== null) {
+  yield* keysetRows(api.request.signal, async (after) => {
     const chunk: ApiResult<z.infer<typeof CatalogueChunk>> = await callApi(api, CATALOGUES[kind].apiPath, {
       query: { ...scopeQuery(api.auth), ...order, after, size: EXPORT_CHUNK },
       schema: CatalogueChunk,
     });
     if (!chunk.ok) throw exportFailed(chunk);
-    yield* chunk.data.items;
-    after = chunk.data.next;
-  }
+    return chunk.data;
+  });
 }
 
 /** A failed API call in the middle of a download: the stream is aborted and the failure logged. */

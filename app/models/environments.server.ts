@@ -9,6 +9,7 @@ import {
 } from "../../api/routes/environments";
 
 import { callApi, type ApiFailure, type ApiResult } from "~/api.server";
+import { keysetRows } from "~/lib/keyset.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
 
 import type { SignedInCaller } from "./catalogues.server";
@@ -55,16 +56,14 @@ export async function* environmentExportRows(api: SignedInCaller, query: Environ
     return;
   }
   const { page: _page, size: _size, ...order } = listQuery(api, query);
-  let after: string | null = "";
-  while (after !== null) {
+  yield* keysetRows(api.request.signal, async (after) => {
     const chunk: ApiResult<EnvironmentChunk> = await callApi(api, "/environments", {
       query: { ...order, after, size: EXPORT_CHUNK },
       schema: EnvironmentChunk,
     });
     if (!chunk.ok) throw downloadFailed(chunk);
-    yield* chunk.data.items;
-    after = chunk.data.next;
-  }
+    return chunk.data;
+  });
 }
 
 /**
@@ -105,6 +104,11 @@ export function createEnvironment(api: SignedInCaller, body: EnvironmentCreateBo
 
 export function updateEnvironment(api: SignedInCaller, id: number, body: EnvironmentEditBody) {
   return callApi(api, `/environments/${id}`, { method: "PUT", json: body, schema: EnvironmentDetail });
+}
+
+/** 'Gerar novo QR code': a new QR value for the room, the printed one retired (docs/qr-codes.md 'Reissuing a code'). */
+export function reissueEnvironmentQr(api: SignedInCaller, id: number) {
+  return callApi(api, `/ambientes/${id}/qrcode/reemitir`, { method: "POST", schema: EnvironmentDetail });
 }
 
 /** 204, or 409 with 'Ambiente já possui historico e não pode ser deletado'. */

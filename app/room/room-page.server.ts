@@ -22,6 +22,18 @@ import { weekdayDateBR } from "~/lib/business-time.server";
 import { getSessionUser, hasSessionCookie } from "~/session.server";
 
 const ID = /^\d{1,10}$/;
+/** The room's QR value as the printed code carries it (docs/qr-codes.md 'What the code holds'). */
+const QR_VALUE = /^[0-9a-f]{16}$/;
+
+/**
+ * 'Sou da equipe de limpeza': the room's field page, with the QR value this page was opened with and nothing else
+ * (never the room's current value: a visitor who typed the address must not get the proof, docs/field-app.md 'Proof
+ * flags'). The value is not printed on the page; it travels in this link and in the views' links only.
+ */
+export function fieldLinkQuery(url: URL) {
+  const qr = url.searchParams.get("qr") ?? "";
+  return QR_VALUE.test(qr) ? qr : null;
+}
 
 /**
  * /info/ambiente/{id} (spec 001 §2.14): the public room page, no session. The API answers the day's cards; the page
@@ -29,7 +41,9 @@ const ID = /^\d{1,10}$/;
  * removed, not a number, beyond 32 bits) is a 404 with a friendly page, not an error.
  */
 export async function roomPageLoader({ request, context, params }: LoaderFunctionArgs) {
-  const view = parseRoomView(new URL(request.url).searchParams.get("ver"));
+  const url = new URL(request.url);
+  const view = parseRoomView(url.searchParams.get("ver"));
+  const qr = fieldLinkQuery(url);
   const id = params.id ?? "";
   const result =
     ID.test(id) && Number(id) <= INT32_MAX
@@ -47,6 +61,8 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     found: true as const,
     inspectHref,
     inspectText: "Inspecionar este ambiente",
+    fieldHref: `/campo/ambiente/${environment.id}${qr ? `?qr=${qr}` : ""}`,
+    fieldText: ROOM_FIELD_LINK,
     texts: ROOM_TEXTS,
     incidentTexts: INCIDENT_TEXTS,
     ratings: RATINGS,
@@ -58,7 +74,12 @@ export async function roomPageLoader({ request, context, params }: LoaderFunctio
     },
     view,
     viewLabel: ROOM_VIEW_LABELS[view],
-    views: ROOM_VIEWS.map((known) => ({ view: known, label: ROOM_VIEW_LABELS[known] })),
+    // The views keep the QR value, so 'Sou da equipe de limpeza' still carries it after a change of view.
+    views: ROOM_VIEWS.map((known) => ({
+      view: known,
+      label: ROOM_VIEW_LABELS[known],
+      href: `?${new URLSearchParams({ ver: known, ...(qr ? { qr } : {}) })}`,
+    })),
     environment,
     date,
     dateText: weekdayDateBR(date),
@@ -81,6 +102,8 @@ async function inspectLinkFor(request: Request, context: LoaderFunctionArgs["con
   const auth = await getSessionUser(request, context).catch(() => null);
   return auth && can(auth.user, "inspect") ? `/inspecoes/nova/${environmentId}` : null;
 }
+
+const ROOM_FIELD_LINK = "Sou da equipe de limpeza";
 
 /** Cacheable for a minute by the phone and any proxy: a QR code scanned by a queue of people costs one render. */
 export const roomPageHeaders: HeadersFunction = ({ loaderHeaders }) => ({

@@ -23,6 +23,7 @@ nav a{flex:1;text-align:center;padding:10px 4px;border:1px solid #00697a;border-
 nav a[aria-current]{background:#004d59;color:#fff}
 a:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}
 a.inspect{display:block;text-align:center;padding:12px;margin:0 0 12px;border-radius:8px;background:#004d59;color:#fff;font-weight:600;text-decoration:none}
+a.staff{display:block;text-align:center;padding:12px;margin:16px 0 0;border:1px solid #00697a;border-radius:8px;color:#004d59;background:#fff;font-weight:600;text-decoration:none}
 ul{list-style:none;margin:0;padding:0}
 li{display:flex;gap:12px;background:#fff;border:1px solid #d6dde4;border-left:6px solid #3399ff;border-radius:8px;padding:12px;margin:0 0 10px}
 li.done{border-left-color:#00884a}
@@ -271,7 +272,7 @@ export default function RoomPage() {
         ) : null}
         <nav aria-label="Limpezas do dia">
           {page.views.map((view) => (
-            <a key={view.view} href={`?ver=${view.view}`} aria-current={view.view === page.view ? "page" : undefined}>
+            <a key={view.view} href={view.href} aria-current={view.view === page.view ? "page" : undefined}>
               {view.label}
             </a>
           ))}
@@ -297,6 +298,9 @@ export default function RoomPage() {
           <p className="empty">{ROOM_TEXTS.empty}</p>
         )}
         <VisitorForms page={page} answer={answer} />
+        <a className="staff" href={page.fieldHref}>
+          {page.fieldText}
+        </a>
       </main>
     </>
   );

@@ -159,9 +159,12 @@ describe("GET /api/environments: the list per demo account", () => {
           "RISCOS",
           "SETOR",
           "companyId",
+          // Ours: the value the room's printed QR code carries (docs/qr-codes.md 'What the code holds').
+          "qrCodigo",
         ].sort(),
       );
       expect(item.EMPRESA_ID).toBe(item.companyId);
+      expect(item.qrCodigo).toMatch(/^[0-9a-f]{16}$/);
       expect(item.RISCOS.length).toBeGreaterThan(0);
     }
     const reception = items.find(

@@ -122,6 +122,7 @@ test("a list row: risks and each procedure list joined by commas, duplicate name
         { name: "limpar  PISO", mandatory: false },
         { name: "Limpar vidros", mandatory: false },
       ],
+      qrCodigo: "0123456789abcdef",
     }),
   ).toEqual({
     id: 9,

@@ -19,6 +19,7 @@ import {
 import { templateIsCurrent } from "../../scripts/qr-template.ts";
 
 const PUBLIC_URL = "https://limpeza.example.com.br";
+const QR = "0a1b2c3d4e5f6071";
 const MM = 72 / 25.4;
 
 /** The text a QR code image holds, read back with jsQR from its RGBA pixels. */
@@ -32,29 +33,45 @@ async function readAll(stream: AsyncIterable<unknown>) {
   return Buffer.concat(chunks);
 }
 
-const pdfOf = async (environments: QrSheet[]) => new Uint8Array(await readAll(await qrPdf(environments, PUBLIC_URL)));
+const pdfOf = async (environments: Omit<QrSheet, "qrCodigo">[]) =>
+  new Uint8Array(
+    await readAll(
+      await qrPdf(
+        environments.map((sheet) => ({ ...sheet, qrCodigo: QR })),
+        PUBLIC_URL,
+      ),
+    ),
+  );
 const words = (text: string) => text.replace(/\s+/g, " ").trim();
 
 describe("qrContent", () => {
-  test("is the public room page of the environment, under PUBLIC_URL", () => {
-    expect(qrContent({ id: 42 }, PUBLIC_URL)).toBe(`${PUBLIC_URL}/info/ambiente/42`);
-    expect(qrContent({ id: 7 }, "http://localhost:3000/")).toBe("http://localhost:3000/info/ambiente/7");
+  test("is the public room page of the environment, under PUBLIC_URL, with the room's QR value", () => {
+    expect(qrContent({ id: 42, qrCodigo: QR }, PUBLIC_URL)).toBe(`${PUBLIC_URL}/info/ambiente/42?qr=${QR}`);
+    expect(qrContent({ id: 7, qrCodigo: QR }, "http://localhost:3000/")).toBe(
+      `http://localhost:3000/info/ambiente/7?qr=${QR}`,
+    );
   });
 
   test("refuses an id that is not a positive whole number", () => {
-    for (const id of [0, -1, 1.5, Number.NaN]) expect(() => qrContent({ id }, PUBLIC_URL)).toThrow(RangeError);
+    for (const id of [0, -1, 1.5, Number.NaN])
+      expect(() => qrContent({ id, qrCodigo: QR }, PUBLIC_URL)).toThrow(RangeError);
+  });
+
+  test("refuses a QR value that is not 16 hex digits (nothing else goes into the printed URL)", () => {
+    for (const qrCodigo of ["", "0123456789ABCDEF", "0123456789abcde", "0123456789abcdef0", "&x=1"])
+      expect(() => qrContent({ id: 1, qrCodigo }, PUBLIC_URL)).toThrow(RangeError);
   });
 });
 
 describe("qrImage", () => {
-  const content = qrContent({ id: 1234 }, PUBLIC_URL);
+  const content = qrContent({ id: 1234, qrCodigo: QR }, PUBLIC_URL);
 
   test("PNG: 600 px, decodes back to the content", async () => {
     const { body, contentType } = await qrImage(content, "png");
     expect(contentType).toBe("image/png");
     const png = PNG.sync.read(body as Buffer);
     expect([png.width, png.height]).toEqual([QR_IMAGE_SIZE, QR_IMAGE_SIZE]);
-    expect(decode(png)).toBe(`${PUBLIC_URL}/info/ambiente/1234`);
+    expect(decode(png)).toBe(`${PUBLIC_URL}/info/ambiente/1234?qr=${QR}`);
   });
 
   test("JPEG: a real JPEG of 600 px that decodes back to the content", async () => {
@@ -63,7 +80,7 @@ describe("qrImage", () => {
     expect([...(body as Buffer).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     const image = jpeg.decode(body as Buffer, { useTArray: true, formatAsRGBA: true });
     expect([image.width, image.height]).toEqual([QR_IMAGE_SIZE, QR_IMAGE_SIZE]);
-    expect(decode(image)).toBe(`${PUBLIC_URL}/info/ambiente/1234`);
+    expect(decode(image)).toBe(`${PUBLIC_URL}/info/ambiente/1234?qr=${QR}`);
   });
 
   test("SVG: one SVG element with the code's path, which an SVG renderer draws and jsQR reads", async () => {
@@ -150,7 +167,7 @@ describe("qrPdf", () => {
       try {
         for (let id = 1; id <= 2_000; id++) {
           state.pulled++;
-          yield { id, name: `Ambiente ${id}` };
+          yield { id, name: `Ambiente ${id}`, qrCodigo: QR };
         }
       } finally {
         state.closed = true;
