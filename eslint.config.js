@@ -3,7 +3,19 @@ import tseslint from "typescript-eslint";
 
 /** Lint: TypeScript's recommended rules, import order, and no test code imported by product code (STYLE 12). */
 export default tseslint.config(
-  { ignores: ["node_modules", "build", "public/build", "data", "tests/.tmp", ".cache"] },
+  // public/campo*.js: the field app's built scripts (scripts/build-field.ts).
+  {
+    ignores: [
+      "node_modules",
+      "build",
+      "public/build",
+      "public/campo/*.js",
+      "public/campo-sw.js",
+      "data",
+      "tests/.tmp",
+      ".cache",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { "import-x": importX },

@@ -4,6 +4,7 @@ import type { Scope } from "./auth/scope.ts";
 import type { UserRow } from "./auth/users.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/connection.ts";
+import type { Sessions } from "./db/schema.ts";
 import type { PageChanges } from "./lib/public-cache.ts";
 import type { Mailer } from "./services/mailer.ts";
 import type { Storage } from "./services/storage.ts";
@@ -37,6 +38,9 @@ export type AuthUser = {
   filialClientId: number | null;
 };
 
+/** painel: the back office's session; campo: the field app's (docs/field-app.md 'Who, and where'). */
+export type SessionKind = Sessions["kind"];
+
 export type ApiEnv = {
   Variables: {
     user: AuthUser;
@@ -44,6 +48,8 @@ export type ApiEnv = {
     tokenHash: string;
     /** When the bearer token was issued (the contract's dataHoraToken). */
     sessionCreatedAt: Date;
+    /** A field session ('campo') may make only the field calls (api/auth/middleware.ts FIELD_CALLS). */
+    sessionKind: SessionKind;
     /** The signed-in user's row as read with the token (answers can reuse it without a second query). */
     userRow: UserRow;
   };

@@ -9,6 +9,8 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { buildFieldScripts } from "./build-field.ts";
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** What esbuild's service prints when the Go runtime finds it deadlocked (evanw/esbuild#2485, #3287). */
@@ -42,4 +44,5 @@ export function runGuarded(command: string, args: string[]): Promise<number> {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   process.exitCode = await runGuarded(path.join(root, "node_modules", ".bin", "remix"), ["build"]);
+  if (process.exitCode === 0) await buildFieldScripts();
 }

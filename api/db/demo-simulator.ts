@@ -8,6 +8,11 @@
  * Deterministic: every choice comes from a PRNG seeded per booking (its day, slot and room), and the calendar is
  * relative to today in America/Fortaleza; nothing at or after `now` is executed (today's slots so far are, the one
  * under way stays 'Andamento').
+ *
+ * The field app's proof flags (docs/field-app.md 'Proof flags') have examples: most slots are started with the room's
+ * QR value, some without (iniciada_via_qr false), and a few were done without signal, all their records sent together
+ * when it came back (a receipt later than the phone's `feitoEm`: envio_atraso_s). Those choices come from a PRNG of
+ * their own, so the slots' outcomes are the ones the simulator always made.
  */
 
 import { addDays, differenceInCalendarDays } from "date-fns";
@@ -119,6 +124,34 @@ export const DEMO_AGENDAS: PlannedAgenda[] = [
 ];
 
 /**
+ * Sebastião's round for the field app (docs/field-app.md 'Try it'): a washroom of his every day from the day the demo
+ * starts, at all hours (a hospital never closes), so asg@demo.com.br finds slots of today in the field app whatever
+ * the hour a newcomer starts the demo. Today the slots before now are done as any other, the last one begun is left
+ * under way, and the next ones wait; only after 23:30 is the next one tomorrow's. Between his other slots (07:00,
+ * 08:00, 13:00 and 15:00): one collaborator's slots never overlap.
+ */
+export const FIELD_ROUND: PlannedAgenda = {
+  branch: "Filial Aldeota",
+  environment: "Banheiro feminino térreo",
+  asg: "Sebastião ASG",
+  weekdays: "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado",
+  main: ["00:00", "00:20"],
+  revisions: [
+    ["02:00", "02:20"],
+    ["04:00", "04:20"],
+    ["06:00", "06:20"],
+    ["09:00", "09:20"],
+    ["11:00", "11:20"],
+    ["14:00", "14:20"],
+    ["16:00", "16:20"],
+    ["18:00", "18:20"],
+    ["20:00", "20:20"],
+    ["22:00", "22:20"],
+    ["23:30", "23:50"],
+  ],
+};
+
+/**
  * Extra cleanings: the execution service has no call for a cleaning nobody scheduled, so a coordinator schedules a
  * one-day agenda ('12X' valid for one day: one booking) the day it is needed, and the collaborator does it.
  */
@@ -193,10 +226,17 @@ export type SimulationResult = {
   missed: number;
   history: number;
   photos: number;
+  /** Slots started without the room's QR value (the rest of the started ones had it). */
+  withoutQr: number;
+  /** Slots whose records were all sent together, 5 minutes or more after they were done. */
+  lateSends: number;
   /** Rows written: agendas, bookings and history (periodicities and revisions left out). */
   rows: number;
   ms: number;
 };
+
+/** Of the started slots, how many carry the room's QR value, and how many were sent late (docs/field-app.md). */
+const FIELD_SHARES = { viaQr: 0.85, lateSend: 0.05 } as const;
 
 /** An instant of a business day (America/Fortaleza is UTC-3 all year, no daylight saving since 2000). */
 export function businessInstant(day: string, minutes: number) {
@@ -240,7 +280,7 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
   );
   const environments = await db
     .selectFrom("environments")
-    .select(["id", "name", "branch_id"])
+    .select(["id", "name", "branch_id", "qr_codigo"])
     .where("company_id", "=", company.id)
     .where("deleted_at", "is", null)
     .execute();
@@ -303,11 +343,17 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
     created.push(row);
   }
 
+  // The field app's round starts today (its days before are not simulated: the reports' figures stay as they were).
+  const [round] = await createAgendas(db, scope, [payloadOf(FIELD_ROUND, today, end)], { today });
+  agendaIds.push(round.id);
+  created.push(round);
+
   const bookings = await db
     .selectFrom("bookings as b")
     .innerJoin("agendas as a", "a.id", "b.agenda_id")
     .select([
       "b.id",
+      "b.agenda_id",
       "b.user_id",
       "b.environment_id",
       "b.data_agend",
@@ -335,14 +381,53 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
     .orderBy("procedure_id")
     .execute();
 
-  const counts = { completed: 0, late: 0, incomplete: 0, inProgress: 0, missed: 0, history: 0, photos: 0 };
+  const counts = {
+    completed: 0,
+    late: 0,
+    incomplete: 0,
+    inProgress: 0,
+    missed: 0,
+    history: 0,
+    photos: 0,
+    withoutQr: 0,
+    lateSends: 0,
+  };
+  const qrOf = new Map(environments.map((row) => [row.id, row.qr_codigo]));
   const past = (instant: Date) => instant.getTime() <= now.getTime();
+  // The round's last slot begun by now stays under way, whatever the hour (FIELD_ROUND).
+  const underWay = bookings
+    .filter((row) => row.agenda_id === round.id && past(businessInstant(row.data_agend, minutesOf(row.hora_ini))))
+    .at(-1);
   for (const booking of bookings) {
     const random = prng(hash(`${booking.data_agend}|${booking.environment_id}|${booking.slot}|${booking.hora_ini}`));
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
     const executor: Executor = { userId: booking.user_id, companyId: company.id };
     const from = minutesOf(booking.hora_ini);
     const length = minutesOf(booking.hora_fim) - from;
+    // The field app's choices, from their own PRNG (the outcomes below draw from `random` as they always did).
+    const field = prng(
+      hash(`campo|${booking.data_agend}|${booking.environment_id}|${booking.slot}|${booking.hora_ini}`),
+    );
+    const viaQr = field() < FIELD_SHARES.viaQr;
+    const qr = viaQr ? (qrOf.get(booking.environment_id) ?? null) : null;
+    if (booking.id === underWay?.id) {
+      await startSlot(db, executor, booking.id, businessInstant(booking.data_agend, from), { qr });
+      if (!viaQr) counts.withoutQr++;
+      const [first] = procedures.filter((row) => row.environment_id === booking.environment_id);
+      const at = businessInstant(booking.data_agend, from + 5);
+      if (first && past(at)) {
+        await recordProcedure(
+          { db, storage },
+          executor,
+          booking.id,
+          { procedureId: first.procedure_id, observacao: null, photo: null },
+          at,
+        );
+        counts.history++;
+      }
+      counts.inProgress++;
+      continue;
+    }
     const fate = random();
     // Old days are fuller: the last week has the most recent few missed (as a real team catches up).
     const age = differenceInCalendarDays(dayOf(today), dayOf(booking.data_agend));
@@ -359,10 +444,21 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
       continue;
     }
     const late = random() < 0.15;
-    const delay = late ? 20 + Math.floor(random() * 70) : Math.floor(random() * 17) - 5;
+    // Not before the slot's day (a 00:00 slot started 5 minutes early would be a start on the day before: refused).
+    const delay = Math.max(-from, late ? 20 + Math.floor(random() * 70) : Math.floor(random() * 17) - 5);
     const startedAt = businessInstant(booking.data_agend, from + delay);
     if (!past(startedAt)) continue;
-    await startSlot(db, executor, booking.id, startedAt);
+    // Done without signal: every record reaches the server when the signal is back, after the slot's longest end.
+    const signalBack = businessInstant(
+      booking.data_agend,
+      from + delay + Math.max(5, Math.ceil(length * 1.25)) + 10 + Math.floor(field() * 120),
+    );
+    const sentAt = field() < FIELD_SHARES.lateSend && past(signalBack) ? signalBack : null;
+    /** The receipt and the phone's instant of a record done `at`. */
+    const sent = (at: Date) => [sentAt ?? at, { feitoEm: sentAt ? at : null }] as const;
+    if (sentAt) counts.lateSends++;
+    await startSlot(db, executor, booking.id, sent(startedAt)[0], { ...sent(startedAt)[1], qr });
+    if (!viaQr) counts.withoutQr++;
     const stopsEarly = fate < 0.16;
     const own = procedures.filter((row) => row.environment_id === booking.environment_id);
     // The main cleaning does most mandatory procedures and a few optional ones (at most 3 recorded); a revision one.
@@ -390,7 +486,7 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
         executor,
         booking.id,
         { procedureId: procedure.procedure_id, observacao, photo },
-        at,
+        ...sent(at),
       );
       counts.history++;
       if (photo) counts.photos++;
@@ -401,10 +497,10 @@ async function simulate(db: Kysely<DB>, options: SimulationOptions): Promise<Omi
       continue;
     }
     if (stopsEarly) {
-      await reportIncomplete(db, executor, booking.id, pick(DEMO_REASONS), endedAt);
+      await reportIncomplete(db, executor, booking.id, pick(DEMO_REASONS), ...sent(endedAt));
       counts.incomplete++;
     } else {
-      await finishSlot(db, executor, booking.id, endedAt);
+      await finishSlot(db, executor, booking.id, ...sent(endedAt));
       counts.completed++;
       if (late) counts.late++;
     }

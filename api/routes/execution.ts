@@ -13,6 +13,7 @@ import {
   finishSlot,
   listMyBookings,
   recordProcedure,
+  recordRemaining,
   reportIncomplete,
   startSlot,
   type DoneRow,
@@ -20,12 +21,14 @@ import {
   type MyBooking,
   type SlotRow,
 } from "../services/execution.ts";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TEXTS, idempotent, REPLAYED_HEADER } from "../services/idempotency.ts";
 
 /**
  * The execution client's calls (DESIGN.md; not in the spec): the cleaning staff's phone app, signed in through
  * POST /sessions (which admits ASGs; only the web app refuses them). HTTP only, over api/services/execution.ts;
  * docs/scheduling.md 'History and the execution API' has the contract. Every call acts on the signed-in user's own
- * bookings: anyone else's booking is 404.
+ * bookings: anyone else's booking is 404. The writes take the phone's instant (`feitoEm`) and an Idempotency-Key
+ * (docs/field-app.md 'Instants', 'Idempotency'): the field app queues them offline and sends them again when unsure.
  */
 
 export const ExecutionDone = z
@@ -36,7 +39,11 @@ export const ExecutionDone = z
     revisionId: z.number().nullable(),
     image: z.string().nullable().openapi({ description: "The photo's file name in the photos store" }),
     observacao: z.string().nullable(),
-    createdAt: z.string().openapi({ description: "UTC" }),
+    createdAt: z.string().openapi({ description: "When it was done (the phone's feitoEm, UTC)" }),
+    receivedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the server received it (UTC); null for records before the field app" }),
   })
   .openapi("ExecutionDone");
 export type ExecutionDone = z.infer<typeof ExecutionDone>;
@@ -59,6 +66,22 @@ export const ExecutionSlot = z
     startDate: z.string().nullable().openapi({ description: "When it was started (UTC)" }),
     finishedAt: z.string().nullable().openapi({ description: "When it was finished or reported incomplete (UTC)" }),
     justificativa: z.string().nullable().openapi({ description: "The reason given when reported incomplete" }),
+    viaQr: z
+      .boolean()
+      .nullable()
+      .openapi({
+        description:
+          "Started with the room's current QR value (docs/field-app.md 'Proof flags'); false: without it, or with a " +
+          "wrong or retired one; null: started before the field app",
+      }),
+    startReceivedAt: z.string().nullable().openapi({ description: "When the server received the start (UTC)" }),
+    finishReceivedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the server received the finish or the report (UTC)" }),
+    envioAtrasoS: z.number().nullable().openapi({
+      description: "The longest wait between a record done and received, in seconds, when 5 minutes or more",
+    }),
     done: z.array(ExecutionDone),
   })
   .openapi("ExecutionSlot");
@@ -86,6 +109,9 @@ export const ExecutionDay = z
   .openapi("ExecutionDay");
 export type ExecutionDay = z.infer<typeof ExecutionDay>;
 
+/** JSON aggregation in SQL hands timestamps back as text ('…+00:00'): answered as every instant is, with Z. */
+const utc = (value: string | Date) => new Date(isoText(value)).toISOString();
+
 const doneJson = (row: DoneRow): ExecutionDone => ({
   id: row.id,
   procedureId: row.procedureId,
@@ -93,7 +119,8 @@ const doneJson = (row: DoneRow): ExecutionDone => ({
   revisionId: row.revisionId,
   image: row.image,
   observacao: row.observacao,
-  createdAt: isoText(row.createdAt),
+  createdAt: utc(row.createdAt),
+  receivedAt: row.receivedAt === null ? null : utc(row.receivedAt),
 });
 
 export const slotJson = (row: SlotRow): ExecutionSlot => ({
@@ -110,6 +137,10 @@ export const slotJson = (row: SlotRow): ExecutionSlot => ({
   startDate: iso(row.start_date),
   finishedAt: iso(row.finished_at),
   justificativa: row.justificativa,
+  viaQr: row.iniciada_via_qr,
+  startReceivedAt: iso(row.start_received_at),
+  finishReceivedAt: iso(row.finish_received_at),
+  envioAtrasoS: row.envio_atraso_s,
   done: row.done.map(doneJson),
 });
 
@@ -126,20 +157,80 @@ export const ExecutionDayParams = z.object({
 });
 export type ExecutionDayParams = z.input<typeof ExecutionDayParams>;
 
+export const FEITO_EM_INVALID =
+  "Informe quando foi feito (feitoEm) como data e hora ISO 8601 com fuso, por exemplo 2025-03-10T08:15:00-03:00.";
+/** The phone's instant of a record: ISO 8601 with Z or an offset (docs/field-app.md 'Instants'); absent: now. */
+const feitoEm = z.iso
+  .datetime({ offset: true, error: FEITO_EM_INVALID })
+  .optional()
+  .openapi({
+    description:
+      "When it was done, on the phone (ISO 8601 with Z or offset). Absent: now; later than now: now; " +
+      "more than 7 days ago: 422",
+    example: "2025-03-10T08:15:00-03:00",
+  });
+const instantOf = (text: string | undefined) => (text ? new Date(text) : null);
+
+export const InstantBody = z.object({ feitoEm }).openapi("ExecutionInstant");
+export type InstantBody = z.input<typeof InstantBody>;
+
+export const StartBody = z
+  .object({
+    feitoEm,
+    qr: z
+      .string()
+      .max(100)
+      .optional()
+      .openapi({ description: "The QR value the room's page was opened with (docs/field-app.md 'Proof flags')" }),
+  })
+  .openapi("ExecutionStart");
+export type StartBody = z.input<typeof StartBody>;
+
 export const IncompleteBody = z
-  .object({ justificativa: z.string({ error: X.reasonRequired }).openapi({ description: "The reason (1-500)" }) })
+  .object({
+    justificativa: z.string({ error: X.reasonRequired }).openapi({ description: "The reason (1-500)" }),
+    feitoEm,
+  })
   .openapi("IncompleteBody");
 export type IncompleteBody = z.input<typeof IncompleteBody>;
 
+/** An optional JSON body: the calls without one (the back office's, older clients) keep working. */
+const optionalJson = <T extends z.ZodType>(schema: T) => ({ ...jsonBody(schema), required: false });
+
 const tags = ["Execução (app)"];
 const id = z.object({ id: int32.openapi({ description: "The booking (slot)" }) });
-const conflict = { description: "Not in a state that allows it", content: errorResponses[400].content };
+const idempotencyAnswers = {
+  409: {
+    description:
+      "Not in a state that allows it; or the first request with this Idempotency-Key is still being answered " +
+      "(Retry-After)",
+    headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const, minimum: 1 } } },
+    content: errorResponses[400].content,
+  },
+  422: {
+    description: `This Idempotency-Key was used for another request ('${IDEMPOTENCY_TEXTS.otherRequest}'); or the record was done more than 7 days ago ('${X.tooOld}')`,
+    content: errorResponses[400].content,
+  },
+  429: errorResponses[429],
+};
 const slotAnswers = {
   200: jsonResponse("The slot after the change", ExecutionSlot),
   400: errorResponses[400],
   404: errorResponses[404],
-  409: conflict,
+  ...idempotencyAnswers,
 };
+/** The header, documented; read and checked by the idempotent middleware (its 400 in Portuguese). */
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        "IETF httpapi draft 'The Idempotency-Key HTTP Header Field': 1-100 of A-Z a-z 0-9 _ - : . (bare or in " +
+        `double quotes). The same key and request again answer the first answer again, with ${REPLAYED_HEADER}: ` +
+        "true, recording nothing (docs/field-app.md 'Idempotency')",
+    }),
+});
 
 export const executorOf = (user: { id: number; companyId: number }): Executor => ({
   userId: user.id,
@@ -149,6 +240,7 @@ export const executorOf = (user: { id: number; companyId: number }): Executor =>
 export function executionRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const app = new OpenAPIHono<ApiEnv>();
+  const once = [idempotent(db)];
 
   app.openapi(
     createRoute({
@@ -187,13 +279,21 @@ export function executionRoutes(deps: ApiDeps) {
       method: "post",
       path: "/execution/bookings/{id}/start",
       tags,
-      summary: "Start a slot ('A fazer' → 'Andamento'); 409 when started already, removed, inactive, or a later day",
+      summary:
+        "Start a slot ('A fazer' → 'Andamento'); 409 when started already, removed, inactive, or done before its day",
       security: bearer,
-      request: { params: id },
+      middleware: once,
+      request: { params: id, headers: idempotencyHeaders, body: optionalJson(StartBody) },
       responses: slotAnswers,
     }),
-    async (ctx) =>
-      ctx.json(slotJson(await startSlot(db, executorOf(ctx.get("user")), ctx.req.valid("param").id, new Date())), 200),
+    async (ctx) => {
+      const body = ctx.req.valid("json");
+      const slot = await startSlot(db, executorOf(ctx.get("user")), ctx.req.valid("param").id, new Date(), {
+        feitoEm: instantOf(body.feitoEm),
+        qr: body.qr ?? null,
+      });
+      return ctx.json(slotJson(slot), 200);
+    },
   );
 
   app.openapi(
@@ -203,10 +303,12 @@ export function executionRoutes(deps: ApiDeps) {
       tags,
       summary:
         "Record a procedure done in a started slot (multipart: procedureId, observacao, photo: JPEG, PNG, GIF or " +
-        "WebP, 2 MB and 40 megapixels at most, stored as an upright JPEG without metadata)",
+        "WebP, 2 MB and 40 megapixels at most, stored as an upright JPEG without metadata; feitoEm)",
       security: bearer,
+      middleware: once,
       request: {
         params: id,
+        headers: idempotencyHeaders,
         body: {
           content: {
             "multipart/form-data": {
@@ -214,6 +316,10 @@ export function executionRoutes(deps: ApiDeps) {
                 procedureId: z.string().optional().openapi({ description: "One of the environment's procedures" }),
                 observacao: z.string().optional(),
                 photo: z.any().optional().openapi({ type: "string", format: "binary" }),
+                feitoEm: z
+                  .string()
+                  .optional()
+                  .openapi({ description: "When it was done (as the JSON calls' feitoEm)" }),
               }),
             },
           },
@@ -224,7 +330,7 @@ export function executionRoutes(deps: ApiDeps) {
         201: jsonResponse("Recorded", ExecutionDone),
         400: errorResponses[400],
         404: errorResponses[404],
-        409: conflict,
+        ...idempotencyAnswers,
         413: errorResponses[400],
         415: errorResponses[400],
       },
@@ -236,6 +342,8 @@ export function executionRoutes(deps: ApiDeps) {
       if (!procedureId.success || procedureId.data < 1)
         throw new ApiError(400, X.procedureRequired, { procedureId: [X.procedureRequired] });
       const observacao = form.get("observacao");
+      const instant = feitoEm.safeParse(String(form.get("feitoEm") ?? "").trim() || undefined);
+      if (!instant.success) throw new ApiError(400, FEITO_EM_INVALID, { feitoEm: [FEITO_EM_INVALID] });
       const field = form.get("photo");
       if (field !== null && !(field instanceof File)) throw new ApiError(415, X.photoType);
       // A form posted without choosing a file sends an empty part: no photo, not a bad one.
@@ -250,8 +358,30 @@ export function executionRoutes(deps: ApiDeps) {
           photo: photo ? { bytes: new Uint8Array(await photo.arrayBuffer()) } : null,
         },
         new Date(),
+        { feitoEm: instantOf(instant.data) },
       );
       return ctx.json(doneJson(done), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/execution/bookings/{id}/procedures/remaining",
+      tags,
+      summary:
+        "'Tudo feito': record every procedure of the room not recorded yet in this started slot (no photo, no note); " +
+        "answers the slot; the same refusals as recording one",
+      security: bearer,
+      middleware: once,
+      request: { params: id, headers: idempotencyHeaders, body: optionalJson(InstantBody) },
+      responses: slotAnswers,
+    }),
+    async (ctx) => {
+      const slot = await recordRemaining(db, executorOf(ctx.get("user")), ctx.req.valid("param").id, new Date(), {
+        feitoEm: instantOf(ctx.req.valid("json").feitoEm),
+      });
+      return ctx.json(slotJson(slot), 200);
     },
   );
 
@@ -262,11 +392,16 @@ export function executionRoutes(deps: ApiDeps) {
       tags,
       summary: "Finish a started slot ('Andamento' → 'Completo'); 409 when not started or already closed",
       security: bearer,
-      request: { params: id },
+      middleware: once,
+      request: { params: id, headers: idempotencyHeaders, body: optionalJson(InstantBody) },
       responses: slotAnswers,
     }),
-    async (ctx) =>
-      ctx.json(slotJson(await finishSlot(db, executorOf(ctx.get("user")), ctx.req.valid("param").id, new Date())), 200),
+    async (ctx) => {
+      const slot = await finishSlot(db, executorOf(ctx.get("user")), ctx.req.valid("param").id, new Date(), {
+        feitoEm: instantOf(ctx.req.valid("json").feitoEm),
+      });
+      return ctx.json(slotJson(slot), 200);
+    },
   );
 
   app.openapi(
@@ -276,22 +411,22 @@ export function executionRoutes(deps: ApiDeps) {
       tags,
       summary: "Report a slot incomplete with a reason ('A fazer' or 'Andamento' → 'Incompleto')",
       security: bearer,
-      request: { params: id, body: jsonBody(IncompleteBody) },
+      middleware: once,
+      request: { params: id, headers: idempotencyHeaders, body: jsonBody(IncompleteBody) },
       responses: slotAnswers,
     }),
-    async (ctx) =>
-      ctx.json(
-        slotJson(
-          await reportIncomplete(
-            db,
-            executorOf(ctx.get("user")),
-            ctx.req.valid("param").id,
-            ctx.req.valid("json").justificativa,
-            new Date(),
-          ),
-        ),
-        200,
-      ),
+    async (ctx) => {
+      const body = ctx.req.valid("json");
+      const slot = await reportIncomplete(
+        db,
+        executorOf(ctx.get("user")),
+        ctx.req.valid("param").id,
+        body.justificativa,
+        new Date(),
+        { feitoEm: instantOf(body.feitoEm) },
+      );
+      return ctx.json(slotJson(slot), 200);
+    },
   );
 
   return app;

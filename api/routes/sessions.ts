@@ -1,25 +1,35 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 
-import { requireUser } from "../auth/middleware.ts";
+import { FIELD_SESSION_TEXTS, requireUser } from "../auth/middleware.ts";
 import { dummyPasswordHash, verifyPassword } from "../auth/password.ts";
 import { newToken } from "../auth/tokens.ts";
-import { mainCompaniesOf, selectPasswordHash, selectUsers, toAuthUser, userJson } from "../auth/users.ts";
+import { mainCompaniesOf, selectPasswordHash, selectUsers, toAuthUser, userJson, type UserRow } from "../auth/users.ts";
 import { apiCaches } from "../caches.ts";
-import type { ApiDeps, ApiEnv } from "../context.ts";
+import type { ApiDeps, ApiEnv, SessionKind } from "../context.ts";
 import { roleName } from "../domain/roles.ts";
+import { businessToday } from "../domain/schedule-expansion.ts";
 import { ApiError } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import { assertNoBackoff, clientAddress, forgetFailures, recordFailure, type Backoff } from "../lib/rate-limit.ts";
+import { hasBookingsFrom } from "../services/field-day.ts";
 
 import { CpfUserMaster, EmpresaPrincipal, User } from "./users.ts";
 
-export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A back-office session: one day. */
+export const SESSION_LIFETIME_MS = DAY_MS;
+/** A field session (the cleaners' phone app, docs/field-app.md 'Who, and where'): it lasts on the phone. */
+export const FIELD_SESSION_LIFETIME_MS = 30 * DAY_MS;
 const BAD_CREDENTIALS = "Ocorreu um erro ao fazer login, cheque as credenciais.";
+const INACTIVE = "Usuário inativo. Entre em contato com o administrador do sistema.";
 
 export const SessionAnswer = z
   .object({
     token: z.string(),
-    dataHoraToken: z.string().openapi({ description: "Sign-in time, UTC ISO 8601; the token expires one day later" }),
+    dataHoraToken: z.string().openapi({
+      description: "Sign-in time, UTC ISO 8601; the token expires one day later (a field session's 30 days later)",
+    }),
     user: User,
     cpfUserMaster: CpfUserMaster,
     empresaPrincipal: EmpresaPrincipal,
@@ -36,6 +46,24 @@ const signIn = createRoute({
   responses: {
     200: jsonResponse("Session", SessionAnswer),
     401: errorResponses[401],
+    403: errorResponses[403],
+    429: errorResponses[429],
+    503: errorResponses[503],
+  },
+});
+
+const fieldSignIn = createRoute({
+  method: "post",
+  path: "/sessions/campo",
+  summary:
+    "Sign in to the field app (docs/field-app.md): the same credentials, limits and lockout as POST /sessions; " +
+    "admits active ASGs and users with bookings from today on (403 otherwise); a session of 30 days that opens " +
+    "only the field calls",
+  request: { body: jsonBody(z.object({ email: z.string(), password: z.string() })) },
+  responses: {
+    200: jsonResponse("Session", SessionAnswer),
+    401: errorResponses[401],
+    403: errorResponses[403],
     429: errorResponses[429],
     503: errorResponses[503],
   },
@@ -49,8 +77,15 @@ const signOut = createRoute({
   responses: { 204: { description: "Revoked" }, 401: errorResponses[401] },
 });
 
-/** The session answer without the token: what the web app re-reads on every private page. */
-export const CurrentSessionAnswer = SessionAnswer.omit({ token: true }).openapi("CurrentSession");
+/**
+ * The session answer without the token: what the web app re-reads on every private page, and the session's kind
+ * (a field session opens only the field calls: the web knows which cookie it holds).
+ */
+export const CurrentSessionAnswer = SessionAnswer.omit({ token: true })
+  .extend({
+    kind: z.enum(["painel", "campo"]).openapi({ description: "painel: the back office; campo: the field app" }),
+  })
+  .openapi("CurrentSession");
 export type CurrentSessionAnswer = z.infer<typeof CurrentSessionAnswer>;
 
 const current = createRoute({
@@ -83,8 +118,11 @@ export function sessionRoutes(deps: ApiDeps) {
   const { db } = deps.database;
   const app = new OpenAPIHono<ApiEnv>();
 
-  app.openapi(signIn, async (c) => {
-    const { email, password } = c.req.valid("json");
+  /**
+   * The one credentials check of both sign-ins (back office and field app): the same back-off counters, the same
+   * scrypt work for an unknown e-mail, the same refusal of an inactive account. Answers the user's row.
+   */
+  const checkCredentials = async (c: Context<ApiEnv>, email: string, password: string) => {
     // Well-formed (a lone surrogate becomes U+FFFD, as the database stores it), so the counter keys match.
     const normalised = email
       .trim()
@@ -105,30 +143,50 @@ export function sessionRoutes(deps: ApiDeps) {
     // Success forgets this address's failures on the account; the account-wide and address-wide counts stay.
     await forgetFailures(deps.database, rules[0].key);
     const row = await selectUsers(db).where("users.id", "=", credentials.id).executeTakeFirstOrThrow();
-    if (row.ativo !== 1) throw new ApiError(403, "Usuário inativo. Entre em contato com o administrador do sistema.");
+    if (row.ativo !== 1) throw new ApiError(403, INACTIVE);
+    return row;
+  };
 
+  /** A new session of `kind` for the user, answered as the contract's Session. */
+  const openSession = async (row: UserRow, kind: SessionKind): Promise<SessionAnswer> => {
     const { token, hash } = newToken();
     const now = new Date();
+    const lifetime = kind === "campo" ? FIELD_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS;
     await db
       .insertInto("sessions")
       .values({
         token_hash: hash,
         user_id: row.id,
+        kind,
         created_at: now,
-        expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        expires_at: new Date(now.getTime() + lifetime),
       })
       .execute();
     const companies = await mainCompaniesOf(db, toAuthUser(row));
-    return c.json(
-      {
-        token,
-        dataHoraToken: now.toISOString(),
-        user: userJson(row),
-        ...companies,
-        nivelAcesso: roleName({ roleId: row.role_id, coordenador: row.coordenador }),
-      },
-      200,
-    );
+    return {
+      token,
+      dataHoraToken: now.toISOString(),
+      user: userJson(row),
+      ...companies,
+      nivelAcesso: roleName({ roleId: row.role_id, coordenador: row.coordenador }),
+    };
+  };
+
+  app.openapi(signIn, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const row = await checkCredentials(c, email, password);
+    return c.json(await openSession(row, "painel"), 200);
+  });
+
+  app.openapi(fieldSignIn, async (c) => {
+    const { email, password } = c.req.valid("json");
+    const row = await checkCredentials(c, email, password);
+    // ASGs always; anyone else only while they have cleanings to do (docs/field-app.md 'Who, and where').
+    const admitted =
+      row.role_id === 5 ||
+      (await hasBookingsFrom(db, { userId: row.id, companyId: row.company_id }, businessToday(new Date())));
+    if (!admitted) throw new ApiError(403, FIELD_SESSION_TEXTS.notAdmitted);
+    return c.json(await openSession(row, "campo"), 200);
   });
 
   app.use("/sessions", async (c, next) => (c.req.method === "DELETE" ? requireUser(deps)(c, next) : next()));
@@ -142,6 +200,7 @@ export function sessionRoutes(deps: ApiDeps) {
         // Asked on every page: cached per user until a write to users, companies or master CPFs (api/caches.ts).
         ...(await apiCaches(deps.database).mainCompanies.get(String(user.id), () => mainCompaniesOf(db, user))),
         nivelAcesso: roleName(user),
+        kind: c.get("sessionKind"),
       },
       200,
     );

@@ -21,6 +21,10 @@ import type { Storage } from "./storage.ts";
  * A slot (one bookings row) goes null ('A fazer') → 'Andamento' (start) → 'Completo' (finish) or 'Incompleto' (report
  * incomplete, also straight from 'A fazer'); spec 001 §4. Every write locks the booking row, so two phones (or a
  * retried request) queue and the second one sees the first one's state.
+ *
+ * Each write keeps two instants (docs/field-app.md 'Instants'): when the work was done (`feitoEm`, the phone's, which
+ * a queued record sent later carries) in start_date / history.created_at / finished_at, and when it arrived here
+ * (`now`) in start_received_at / history.received_at / finish_received_at.
  */
 
 /** Who executes: the signed-in user (only the booking's own collaborator may touch it) and the tenant. */
@@ -50,11 +54,47 @@ export const EXECUTION_TEXTS = {
   observationTooLong: "A observação pode ter no máximo 1000 caracteres.",
   photoType: IMAGE_TEXTS.type,
   photoTooBig: AVATAR_TOO_BIG,
+  tooOld: "Este registro foi feito há mais de 7 dias e não pode mais ser enviado.",
 } as const;
 const X = EXECUTION_TEXTS;
 
 export const REASON_MAX = 500;
 export const OBSERVATION_MAX = 1000;
+
+/** A record done longer ago than this is refused (docs/field-app.md 'Instants'). */
+export const MAX_RECORD_AGE_MS = 7 * 24 * 3_600_000;
+/**
+ * A record received this long after it was done arrived late ('Enviado com atraso'): it waited on the phone for a
+ * signal. Shorter waits are a slow upload (a 2 MB photo over a weak 3G link takes a few minutes), not worth a flag.
+ */
+export const LATE_SEND_S = 5 * 60;
+
+/** What a write may carry besides its data: the phone's instant (absent: now). */
+export type WriteOptions = { feitoEm?: Date | null };
+/** A start also carries the QR value the room's page was opened with, if any. */
+export type StartOptions = WriteOptions & { qr?: string | null };
+
+/**
+ * The instant a record was done (docs/field-app.md 'Instants'): the phone's, except one after its receipt (a phone
+ * clock ahead must not put work in the future) which becomes the receipt; one older than MAX_RECORD_AGE_MS is refused.
+ */
+export function doneInstant(feitoEm: Date | null | undefined, received: Date): Date {
+  if (!feitoEm) return received;
+  if (received.getTime() - feitoEm.getTime() > MAX_RECORD_AGE_MS) throw new ApiError(422, X.tooOld);
+  return feitoEm.getTime() > received.getTime() ? received : feitoEm;
+}
+
+const latest = (...instants: (Date | null | undefined)[]) =>
+  new Date(Math.max(...instants.filter((at): at is Date => !!at).map((at) => new Date(at).getTime())));
+
+/** Seconds between done and received when that is a late send (LATE_SEND_S), else null. */
+export function lateBy(done: Date, received: Date): number | null {
+  const seconds = Math.round((received.getTime() - done.getTime()) / 1000);
+  return seconds >= LATE_SEND_S ? seconds : null;
+}
+
+/** bookings.envio_atraso_s keeps the longest late send among the slot's records. */
+const longestDelay = (seconds: number) => sql<number>`greatest(coalesce(envio_atraso_s, 0), ${seconds}::integer)`;
 
 /** One slot as the phone shows it. */
 export type SlotRow = {
@@ -69,6 +109,12 @@ export type SlotRow = {
   start_date: Date | null;
   finished_at: Date | null;
   justificativa: string | null;
+  /** Started with the room's current QR value; null: started before the field app (docs/field-app.md 'Proof flags'). */
+  iniciada_via_qr: boolean | null;
+  start_received_at: Date | null;
+  finish_received_at: Date | null;
+  /** The longest late send among the slot's records, in seconds; null when none was late. */
+  envio_atraso_s: number | null;
   /** The incident a corrective cleaning answers (its agenda's), else null. */
   incident_id: number | null;
   done: DoneRow[];
@@ -81,7 +127,10 @@ export type DoneRow = {
   revisionId: number | null;
   image: string | null;
   observacao: string | null;
+  /** When it was done (the phone's instant). */
   createdAt: string | Date;
+  /** When it arrived; null for records made before the field app. */
+  receivedAt: string | Date | null;
 };
 
 /** The day's bookings of one agenda (one environment): its slots in time order. */
@@ -95,7 +144,8 @@ export type MyBooking = {
 
 const doneJson = sql<DoneRow[]>`coalesce((
   select json_agg(json_build_object('id', h.id, 'procedureId', h.procedure_id, 'procedure', pr.name,
-    'revisionId', h.revision_id, 'image', h.image, 'observacao', h.observacao, 'createdAt', h.created_at)
+    'revisionId', h.revision_id, 'image', h.image, 'observacao', h.observacao, 'createdAt', h.created_at,
+    'receivedAt', h.received_at)
     order by h.created_at, h.id)
   from history h join procedures pr on pr.id = h.procedure_id
   where h.booking_id = b.id), '[]'::json)`;
@@ -112,6 +162,10 @@ const SLOT_COLUMNS = [
   "b.start_date",
   "b.finished_at",
   "b.justificativa",
+  "b.iniciada_via_qr",
+  "b.start_received_at",
+  "b.finish_received_at",
+  "b.envio_atraso_s",
   bookingIncidentId,
 ] as const;
 
@@ -201,6 +255,10 @@ function slotOf(row: SlotRow): SlotRow {
     start_date: row.start_date,
     finished_at: row.finished_at,
     justificativa: row.justificativa,
+    iniciada_via_qr: row.iniciada_via_qr,
+    start_received_at: row.start_received_at,
+    finish_received_at: row.finish_received_at,
+    envio_atraso_s: row.envio_atraso_s,
     incident_id: row.incident_id,
     done: row.done,
   };
@@ -231,6 +289,7 @@ async function lockMySlot(trx: Kysely<DB>, executor: Executor, bookingId: number
       "b.data_agend",
       "b.slot",
       "b.status",
+      "b.start_date",
       "b.active",
       "a.ativo as agenda_ativo",
       "a.deleted_at as agenda_deleted_at",
@@ -245,28 +304,101 @@ async function lockMySlot(trx: Kysely<DB>, executor: Executor, bookingId: number
   return row;
 }
 
+/** The booking row locked for a write that needs it 'Andamento': 409 `notStarted` before, alreadyClosed after. */
+async function lockStartedSlot(trx: Kysely<DB>, executor: Executor, bookingId: number, notStarted: string) {
+  const row = await lockMySlot(trx, executor, bookingId);
+  if (row.status === null) throw new ApiError(409, notStarted);
+  if (row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
+  return row;
+}
+
 const inTransaction = <R>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<R>): Promise<R> =>
   db.isTransaction ? work(db) : db.transaction().execute(work);
 
+type LockedSlot = Awaited<ReturnType<typeof lockMySlot>>;
+
+/** A slot that may still be done at all: not removed, its agenda active. */
+function checkAvailable(row: LockedSlot) {
+  if (!row.active || row.agenda_deleted_at !== null) throw new ApiError(409, X.bookingRemoved);
+  if (!row.agenda_ativo) throw new ApiError(409, X.agendaInactive);
+}
+
+function checkDay(row: LockedSlot, done: Date) {
+  // Done before the slot's day is not possible (the done instant is never after `now`, so this also refuses a slot
+  // of a later day started now): a phone clock behind gets the same refusal (docs/field-app.md 'Instants').
+  if (row.data_agend > businessToday(done)) throw new ApiError(409, X.futureDay(row.data_agend));
+}
+
 /**
- * Start a slot: 'A fazer' → 'Andamento', start_date = now. Refused (409) when it was started already (whatever its
- * state now), when the booking was removed or its agenda deactivated or removed, and on a day after `now`'s business
- * day (a late start of an earlier day's slot is allowed: the reports show it late).
+ * Start a slot: 'A fazer' → 'Andamento', start_date = when it was done (the phone's `feitoEm`, else now),
+ * start_received_at = now. Refused (409) when it was started already (whatever its state now), when the booking was
+ * removed or its agenda deactivated or removed, and when done on a day before the slot's (a late start of an earlier
+ * day's slot is allowed: the reports show it late). iniciada_via_qr: `qr` is the room's current QR value.
  */
-export async function startSlot(db: Kysely<DB>, executor: Executor, bookingId: number, now: Date): Promise<SlotRow> {
+export async function startSlot(
+  db: Kysely<DB>,
+  executor: Executor,
+  bookingId: number,
+  now: Date,
+  options: StartOptions = {},
+): Promise<SlotRow> {
+  const done = doneInstant(options.feitoEm, now);
   await inTransaction(db, async (trx) => {
     const row = await lockMySlot(trx, executor, bookingId);
-    if (!row.active || row.agenda_deleted_at !== null) throw new ApiError(409, X.bookingRemoved);
-    if (!row.agenda_ativo) throw new ApiError(409, X.agendaInactive);
+    checkAvailable(row);
     if (row.status !== null) throw new ApiError(409, row.status === "Andamento" ? X.alreadyStarted : X.alreadyClosed);
-    if (row.data_agend > businessToday(now)) throw new ApiError(409, X.futureDay(row.data_agend));
+    checkDay(row, done);
+    // A retired code (qr_codigo_anterior) or any other value starts the slot all the same, flagged false.
+    const viaQr = options.qr
+      ? !!(await trx
+          .selectFrom("environments")
+          .select("id")
+          .where("id", "=", row.environment_id)
+          .where("qr_codigo", "=", options.qr)
+          .executeTakeFirst())
+      : false;
+    const late = lateBy(done, now);
     await trx
       .updateTable("bookings")
-      .set({ status: "Andamento", start_date: now, updated_at: now })
+      .set({
+        status: "Andamento",
+        start_date: done,
+        start_received_at: now,
+        iniciada_via_qr: viaQr,
+        ...(late === null ? {} : { envio_atraso_s: longestDelay(late) }),
+        updated_at: now,
+      })
       .where("id", "=", row.id)
       .execute();
   });
   return findMySlot(db, executor, bookingId);
+}
+
+/** The nth revision of the agenda's periodicity (by time) for a revision slot; none for the main one. */
+async function revisionOf(trx: Kysely<DB>, row: { slot: number; periodicity_id: number }) {
+  if (row.slot === 0) return undefined;
+  return trx
+    .selectFrom("revisions")
+    .select("id")
+    .where("periodicity_id", "=", row.periodicity_id)
+    .orderBy("hora_inicial")
+    .orderBy("id")
+    .offset(row.slot - 1)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A record of a started slot is not before its start (the order the work was done in is kept). */
+const notBeforeStart = (done: Date, row: { start_date: Date | null }) => latest(done, row.start_date);
+
+async function noteLateSend(trx: Kysely<DB>, bookingId: number, done: Date, now: Date) {
+  const late = lateBy(done, now);
+  if (late === null) return;
+  await trx
+    .updateTable("bookings")
+    .set({ envio_atraso_s: longestDelay(late) })
+    .where("id", "=", bookingId)
+    .execute();
 }
 
 export type PhotoInput = { bytes: Uint8Array };
@@ -279,9 +411,10 @@ export async function executionPhoto(photo: PhotoInput) {
 }
 
 /**
- * Record one procedure done in a started slot (a history row: procedure, photo, observation, at `now`). The procedure
- * must be one of the environment's; each at most once per slot. In a revision slot (slot n > 0) the row names the nth
- * revision of the agenda's periodicity (by time), the spec's Historic.revisionId; the main slot leaves it null.
+ * Record one procedure done in a started slot (a history row: procedure, photo, observation, done at `feitoEm` but
+ * not before the slot's start, received `now`). The procedure must be one of the environment's; each at most once
+ * per slot. In a revision slot (slot n > 0) the row names the nth revision of the agenda's periodicity (by time), the
+ * spec's Historic.revisionId; the main slot leaves it null.
  */
 export async function recordProcedure(
   deps: ExecutionDeps,
@@ -289,16 +422,16 @@ export async function recordProcedure(
   bookingId: number,
   input: ProcedureInput,
   now: Date,
+  options: WriteOptions = {},
 ): Promise<DoneRow> {
+  const phoneDone = doneInstant(options.feitoEm, now);
   const observacao = input.observacao?.trim() || null;
   if (observacao && observacao.length > OBSERVATION_MAX)
     throw new ApiError(400, X.observationTooLong, { observacao: [X.observationTooLong] });
   // Decoded before the booking is locked: the costly step holds no row.
   const photo = input.photo ? await executionPhoto(input.photo) : null;
   return inTransaction(deps.db, async (trx) => {
-    const row = await lockMySlot(trx, executor, bookingId);
-    if (row.status === null) throw new ApiError(409, X.notStartedRecord);
-    if (row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
+    const row = await lockStartedSlot(trx, executor, bookingId, X.notStartedRecord);
     const procedure = await trx
       .selectFrom("environment_procedures as ep")
       .innerJoin("procedures as p", "p.id", "ep.procedure_id")
@@ -315,18 +448,8 @@ export async function recordProcedure(
       .where("procedure_id", "=", procedure.id)
       .executeTakeFirst();
     if (repeated) throw new ApiError(409, X.procedureAlreadyRecorded);
-    const revision =
-      row.slot === 0
-        ? undefined
-        : await trx
-            .selectFrom("revisions")
-            .select("id")
-            .where("periodicity_id", "=", row.periodicity_id)
-            .orderBy("hora_inicial")
-            .orderBy("id")
-            .offset(row.slot - 1)
-            .limit(1)
-            .executeTakeFirst();
+    const revision = await revisionOf(trx, row);
+    const done = notBeforeStart(phoneDone, row);
     // Saved last, once every check has passed, so a refused call leaves no file behind.
     const image = photo ? await deps.storage.save(PHOTO_FOLDER, "jpg", photo) : null;
     const history = await trx
@@ -338,11 +461,13 @@ export async function recordProcedure(
         user_id: executor.userId,
         image,
         observacao,
-        created_at: now,
+        created_at: done,
+        received_at: now,
         updated_at: now,
       })
-      .returning(["id", "created_at"])
+      .returning(["id", "created_at", "received_at"])
       .executeTakeFirstOrThrow();
+    await noteLateSend(trx, row.id, done, now);
     return {
       id: history.id,
       procedureId: procedure.id,
@@ -351,19 +476,103 @@ export async function recordProcedure(
       image,
       observacao,
       createdAt: history.created_at,
+      receivedAt: history.received_at,
     };
   });
 }
 
-/** Finish a started slot: 'Andamento' → 'Completo', finished_at = now. */
-export async function finishSlot(db: Kysely<DB>, executor: Executor, bookingId: number, now: Date): Promise<SlotRow> {
+/**
+ * 'Tudo feito' (docs/field-app.md): records every procedure of the room not recorded yet in this started slot, no
+ * photo and no note, all at one instant (as recordProcedure's), in the order the room's page lists them (mandatory
+ * first, then by name). The same refusals as recording one; none left is not an error (a resend, a second tap).
+ */
+export async function recordRemaining(
+  db: Kysely<DB>,
+  executor: Executor,
+  bookingId: number,
+  now: Date,
+  options: WriteOptions = {},
+): Promise<SlotRow> {
+  const phoneDone = doneInstant(options.feitoEm, now);
   await inTransaction(db, async (trx) => {
-    const row = await lockMySlot(trx, executor, bookingId);
-    if (row.status === null) throw new ApiError(409, X.notStartedFinish);
-    if (row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
+    const row = await lockStartedSlot(trx, executor, bookingId, X.notStartedRecord);
+    const missing = await trx
+      .selectFrom("environment_procedures as ep")
+      .innerJoin("procedures as p", "p.id", "ep.procedure_id")
+      .select("p.id")
+      .where("ep.environment_id", "=", row.environment_id)
+      .where("p.deleted_at", "is", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("history as h")
+              .select("h.id")
+              .whereRef("h.procedure_id", "=", "p.id")
+              .where("h.booking_id", "=", row.id),
+          ),
+        ),
+      )
+      .orderBy("ep.mandatory", "desc")
+      .orderBy("p.name")
+      .orderBy("p.id")
+      .execute();
+    if (!missing.length) return;
+    const revision = await revisionOf(trx, row);
+    const done = notBeforeStart(phoneDone, row);
+    await trx
+      .insertInto("history")
+      .values(
+        missing.map((procedure) => ({
+          booking_id: row.id,
+          procedure_id: procedure.id,
+          revision_id: revision?.id ?? null,
+          user_id: executor.userId,
+          created_at: done,
+          received_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await noteLateSend(trx, row.id, done, now);
+  });
+  return findMySlot(db, executor, bookingId);
+}
+
+/** A slot's closing instant: not before its start nor its last record (the order the work was done in is kept). */
+async function closingInstant(trx: Kysely<DB>, row: { id: number; start_date: Date | null }, done: Date) {
+  const last = await trx
+    .selectFrom("history")
+    .select((eb) => eb.fn.max("created_at").as("at"))
+    .where("booking_id", "=", row.id)
+    .executeTakeFirst();
+  return latest(done, row.start_date, last?.at ? new Date(last.at) : null);
+}
+
+/**
+ * Finish a started slot: 'Andamento' → 'Completo', finished_at = when it was done (not before the start or the last
+ * record), finish_received_at = now.
+ */
+export async function finishSlot(
+  db: Kysely<DB>,
+  executor: Executor,
+  bookingId: number,
+  now: Date,
+  options: WriteOptions = {},
+): Promise<SlotRow> {
+  const phoneDone = doneInstant(options.feitoEm, now);
+  await inTransaction(db, async (trx) => {
+    const row = await lockStartedSlot(trx, executor, bookingId, X.notStartedFinish);
+    const done = await closingInstant(trx, row, phoneDone);
+    const late = lateBy(done, now);
     await trx
       .updateTable("bookings")
-      .set({ status: "Completo", finished_at: now, updated_at: now })
+      .set({
+        status: "Completo",
+        finished_at: done,
+        finish_received_at: now,
+        ...(late === null ? {} : { envio_atraso_s: longestDelay(late) }),
+        updated_at: now,
+      })
       .where("id", "=", row.id)
       .execute();
   });
@@ -371,9 +580,10 @@ export async function finishSlot(db: Kysely<DB>, executor: Executor, bookingId: 
 }
 
 /**
- * Report a slot incomplete with a reason (justificativa): 'A fazer' or 'Andamento' → 'Incompleto', finished_at = now.
- * From 'A fazer' it needs the same checks as a start (a removed booking or inactive agenda is not to be done at all);
- * start_date stays null then, which the reports read as 'never started'; as for a start, not on a later day.
+ * Report a slot incomplete with a reason (justificativa): 'A fazer' or 'Andamento' → 'Incompleto', finished_at = when
+ * it was done (as a finish's), finish_received_at = now. From 'A fazer' it needs the same checks as a start (a
+ * removed booking or inactive agenda is not to be done at all); start_date stays null then, which the reports read as
+ * 'never started'; as for a start, not done before the slot's day.
  */
 export async function reportIncomplete(
   db: Kysely<DB>,
@@ -381,21 +591,31 @@ export async function reportIncomplete(
   bookingId: number,
   reason: string,
   now: Date,
+  options: WriteOptions = {},
 ): Promise<SlotRow> {
   const justificativa = reason.trim();
   if (!justificativa) throw new ApiError(400, X.reasonRequired, { justificativa: [X.reasonRequired] });
   if (justificativa.length > REASON_MAX) throw new ApiError(400, X.reasonTooLong, { justificativa: [X.reasonTooLong] });
+  const phoneDone = doneInstant(options.feitoEm, now);
   await inTransaction(db, async (trx) => {
     const row = await lockMySlot(trx, executor, bookingId);
     if (row.status !== null && row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
     if (row.status === null) {
-      if (!row.active || row.agenda_deleted_at !== null) throw new ApiError(409, X.bookingRemoved);
-      if (!row.agenda_ativo) throw new ApiError(409, X.agendaInactive);
-      if (row.data_agend > businessToday(now)) throw new ApiError(409, X.futureDay(row.data_agend));
+      checkAvailable(row);
+      checkDay(row, phoneDone);
     }
+    const done = row.status === null ? phoneDone : await closingInstant(trx, row, phoneDone);
+    const late = lateBy(done, now);
     await trx
       .updateTable("bookings")
-      .set({ status: "Incompleto", justificativa, finished_at: now, updated_at: now })
+      .set({
+        status: "Incompleto",
+        justificativa,
+        finished_at: done,
+        finish_received_at: now,
+        ...(late === null ? {} : { envio_atraso_s: longestDelay(late) }),
+        updated_at: now,
+      })
       .where("id", "=", row.id)
       .execute();
   });

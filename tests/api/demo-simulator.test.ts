@@ -12,10 +12,12 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   businessInstant,
   DEMO_REASONS,
+  FIELD_ROUND,
   simulateDemoHistory,
   type SimulationResult,
 } from "../../api/db/demo-simulator.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
+import { fieldDay } from "../../api/services/field-day.ts";
 import { createDiskStorage } from "../../api/services/storage.ts";
 import { openTestDatabase, type TestDatabase } from "../support/db.ts";
 
@@ -101,6 +103,26 @@ describe("the demo simulator", () => {
     expect(statuses).toContain(null);
   });
 
+  test("the proof flags have examples: most starts with the room's QR value, some without, a few sent late", async () => {
+    const { result } = runs[0];
+    const started = await dbs[0].db
+      .selectFrom("bookings")
+      .select(["iniciada_via_qr", "start_date", "start_received_at", "envio_atraso_s"])
+      .where("start_date", "is not", null)
+      .execute();
+    const withoutQr = started.filter((row) => row.iniciada_via_qr === false).length;
+    expect([withoutQr, started.length - withoutQr > started.length / 2]).toEqual([result.withoutQr, true]);
+    expect(result.withoutQr).toBeGreaterThan(0);
+    const late = started.filter((row) => row.envio_atraso_s !== null);
+    expect(late.length).toBe(result.lateSends);
+    expect(result.lateSends).toBeGreaterThan(0);
+    // All of a late slot's records arrived together: the start waited the longest.
+    for (const row of late)
+      expect(row.envio_atraso_s).toBe(
+        Math.round((row.start_received_at!.getTime() - row.start_date!.getTime()) / 1000),
+      );
+  });
+
   test("every history row belongs to a booking of its environment, done by the booking's collaborator", () => {
     const { data } = runs[0];
     const byId = new Map(data.bookings.map((row) => [row.id, row]));
@@ -159,4 +181,54 @@ describe("the demo simulator", () => {
       data.history.map(({ image, ...row }) => ({ ...row, photo: image !== null }));
     expect(withoutNames(second.data)).toEqual(withoutNames(first.data));
   });
+});
+
+describe("asg@demo.com.br has slots of today in the field app whatever the hour the demo starts", () => {
+  /** A fresh demo simulated up to `now` (one day before it): Sebastião's 'Hoje' at that instant. */
+  async function sebastiaoAt(now: Date) {
+    const t = await openTestDatabase();
+    const dir = mkdtempSync(path.join(tmpdir(), "demo-field-"));
+    try {
+      await simulateDemoHistory(t.db, { now, storage: createDiskStorage(dir), days: 1 });
+      const user = await t.db
+        .selectFrom("users")
+        .select(["id", "company_id"])
+        .where("email", "=", "asg@demo.com.br")
+        .executeTakeFirstOrThrow();
+      const day = await fieldDay(t.db, { userId: user.id, companyId: user.company_id }, now);
+      const room = day.today.find((row) => row.environment.name === FIELD_ROUND.environment)!;
+      const procedures = await t.db
+        .selectFrom("environment_procedures")
+        .select("procedure_id")
+        .where("environment_id", "=", room.environment.id)
+        .execute();
+      return { day, procedures: procedures.length };
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const states = (day: Awaited<ReturnType<typeof sebastiaoAt>>["day"]) => day.today.map((row) => row.state);
+
+  test("just after midnight: the first round under way, the next to do", async () => {
+    const { day, procedures } = await sebastiaoAt(businessInstant("2026-03-18", 5));
+    expect(states(day)).toContain("Em andamento");
+    expect(states(day)).toContain("A fazer");
+    expect(procedures).toBeGreaterThan(0);
+  }, 60_000);
+
+  test("mid-morning (the run above): a slot under way and one to do", () => {
+    const { data } = runs[0];
+    // The round's 09:00-09:20 and 11:00-11:20 (no other agenda has those slots).
+    const slot = (ini: string, fim: string) =>
+      data.bookings.filter((row) => row.data_agend === TODAY && row.hora_ini === ini && row.hora_fim === fim);
+    expect(slot("09:00:00", "09:20:00").map((row) => row.status)).toEqual(["Andamento"]);
+    expect(slot("11:00:00", "11:20:00").map((row) => row.status)).toEqual([null]);
+  });
+
+  test("late at night: the last round under way, tomorrow's listed", async () => {
+    const { day } = await sebastiaoAt(businessInstant("2026-03-18", 23 * 60 + 40));
+    expect(states(day)).toContain("Em andamento");
+    expect(day.tomorrow.length).toBeGreaterThanOrEqual(FIELD_ROUND.revisions.length + 1);
+  }, 60_000);
 });

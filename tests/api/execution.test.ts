@@ -17,6 +17,7 @@ import { createDiskStorage } from "../../api/services/storage.ts";
 import { authenticator, SignInRefused } from "../../app/auth.server.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
+import { environmentWithProcedures, otherTenantBooking } from "../support/execution.ts";
 import { tinyPng } from "../support/files.ts";
 
 const t = useTestApi();
@@ -30,20 +31,6 @@ const users = { asg: 0, ana: 0, outra: 0 };
 let environment = 0;
 let procedures: { id: number; name: string }[] = [];
 let foreignProcedure = 0;
-
-async function environmentWithProcedures(branchId: number) {
-  const row = await t.db
-    .selectFrom("environments as e")
-    .innerJoin("environment_procedures as ep", "ep.environment_id", "e.id")
-    .select("e.id")
-    .where("e.branch_id", "=", branchId)
-    .where("e.deleted_at", "is", null)
-    .groupBy("e.id")
-    .having((eb) => eb.fn.countAll(), ">=", 2)
-    .orderBy("e.id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 /** A 12X agenda from today (bookings today and the day after tomorrow), a main slot and one revision. */
 function agenda(userId: number, overrides: Partial<SaveAgendaInput> = {}): SaveAgendaInput {
@@ -102,7 +89,7 @@ beforeAll(async () => {
   users.asg = (await userByEmail(t.db, "asg@demo.com.br")).id;
   users.ana = (await userByEmail(t.db, "ana@demo.com.br")).id;
   users.outra = (await userByEmail(t.db, "outra@demo.com.br")).id;
-  environment = await environmentWithProcedures(ids.aldeota);
+  environment = await environmentWithProcedures(t.db, ids.aldeota);
   procedures = await t.db
     .selectFrom("environment_procedures as ep")
     .innerJoin("procedures as p", "p.id", "ep.procedure_id")
@@ -401,7 +388,7 @@ describe("the rules' refusals", () => {
     expect((await exec(`${anas.main}/start`, tokens.ana)).status).toBe(200);
 
     // Another tenant: a booking of Limpa Bem Serviços, addressed by the ASG and by that tenant's administrator.
-    const other = await otherTenantBooking();
+    const other = await otherTenantBooking(t.db, ids, users.outra);
     expect((await exec(`${other}/start`)).status).toBe(404);
     expect((await exec(`${slots.revision}/start`, tokens.outra)).status).toBe(404);
     const untouched = await t.db
@@ -412,48 +399,3 @@ describe("the rules' refusals", () => {
     expect(untouched.status).toBeNull();
   });
 });
-
-/** A booking of the other tenant for its administrator (written directly: that tenant has no ASG). */
-async function otherTenantBooking() {
-  const environmentId = (
-    await t.db
-      .selectFrom("environments")
-      .select("id")
-      .where("branch_id", "=", ids.recife)
-      .orderBy("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  const periodicity = await t.db
-    .insertInto("periodicities")
-    .values({ branch_id: ids.recife, nome: "Outra", type: "12X", hora_base_inicial: "08:00", hora_base_final: "09:00" })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const agendaRow = await t.db
-    .insertInto("agendas")
-    .values({
-      company_id: ids.other,
-      branch_id: ids.recife,
-      environment_id: environmentId,
-      periodicity_id: periodicity.id,
-      user_id: users.outra,
-      vig_ini: TODAY,
-      vig_fim: TODAY,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const booking = await t.db
-    .insertInto("bookings")
-    .values({
-      agenda_id: agendaRow.id,
-      company_id: ids.other,
-      branch_id: ids.recife,
-      user_id: users.outra,
-      environment_id: environmentId,
-      data_agend: TODAY,
-      hora_ini: "08:00",
-      hora_fim: "09:00",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return booking.id;
-}

@@ -10,10 +10,10 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test, vi } from "vitest";
 
-import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { RoomPage } from "../../api/routes/info.ts";
 import { InspectableRoomPage, InspectionFormAnswer } from "../../api/routes/inspections.ts";
 import { createDiskStorage } from "../../api/services/storage.ts";
+import { startedSlotToday } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
 import { avatarForm } from "../support/files.ts";
@@ -21,7 +21,6 @@ import { exifHasGps, overFortyMegapixels, photoWithGps } from "../support/images
 
 const t = useTestApi();
 
-const TODAY = businessToday();
 const TOO_LARGE = "A foto é grande demais: no máximo 40 megapixels.";
 
 const tokens: Record<string, string> = {};
@@ -61,57 +60,7 @@ beforeAll(async () => {
   ])
     tokens[who] = await t.signIn(email);
   // The ASG's slot of today in an Aldeota room (the client's and the coordinator's branch), started.
-  const room = await t.db
-    .selectFrom("environments as e")
-    .innerJoin("environment_procedures as ep", "ep.environment_id", "e.id")
-    .select("e.id")
-    .where("e.branch_id", "=", ids.aldeota)
-    .where("e.deleted_at", "is", null)
-    .groupBy("e.id")
-    .having((eb) => eb.fn.countAll(), ">=", 3)
-    .orderBy("e.id")
-    .executeTakeFirstOrThrow();
-  const asg = await userByEmail(t.db, "asg@demo.com.br");
-  const saved = await t.post(
-    "/api/agendas/v2/saveAgenda",
-    [
-      {
-        Id_EmpresasFilial: ids.aldeota,
-        Id_Environments: room.id,
-        Id_Users: asg.id,
-        Periodicidade: {
-          type: "12X",
-          DIAS_SEMANA: "",
-          hora_base_inicial: "08:00",
-          hora_base_final: "09:00",
-          Revisoes: [],
-        },
-        revisionPhotos: false,
-        vigIni: TODAY,
-        vigFim: TODAY,
-      },
-    ],
-    { token: tokens.admin },
-  );
-  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  booking = (
-    await t.db
-      .selectFrom("bookings")
-      .select("id")
-      .where("agenda_id", "=", saved.body[0].ID)
-      .where("data_agend", "=", TODAY)
-      .executeTakeFirstOrThrow()
-  ).id;
-  procedures = (
-    await t.db
-      .selectFrom("environment_procedures")
-      .select("procedure_id")
-      .where("environment_id", "=", room.id)
-      .orderBy("procedure_id")
-      .execute()
-  ).map((row) => row.procedure_id);
-  const started = await t.post(`/api/execution/bookings/${booking}/start`, undefined, { token: tokens.asg });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  ({ booking, procedures } = await startedSlotToday(t, { admin: tokens.admin, asg: tokens.asg }, ids.aldeota));
   bigPicture = await overFortyMegapixels();
 });
 

@@ -7,10 +7,10 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 
-import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { ExecutionDone } from "../../api/routes/execution.ts";
 import { createDiskStorage } from "../../api/services/storage.ts";
 import { PHOTO_THUMB_WIDTH } from "../../api/services/thumbnails.ts";
+import { startedSlotToday } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
 import { cpfWithCheckDigits } from "../support/cpf.ts";
 import { demoIds, userByEmail } from "../support/demo.ts";
@@ -18,7 +18,6 @@ import { tinyPng } from "../support/files.ts";
 
 const t = useTestApi();
 
-const TODAY = businessToday();
 const NOT_FOUND = { message: "Arquivo não encontrado" };
 const SIGNED_OUT = { message: "Sessão expirada. Faça login novamente." };
 const CACHE = "private, max-age=31536000, immutable";
@@ -74,59 +73,17 @@ beforeAll(async () => {
 
   // The ASG's day: an agenda of today in an Aldeota room with three procedures or more, saved by the admin; the ASG
   // starts the slot and records three procedures, each with a photo.
-  const room = await t.db
-    .selectFrom("environments as e")
-    .innerJoin("environment_procedures as ep", "ep.environment_id", "e.id")
-    .select("e.id")
-    .where("e.branch_id", "=", ids.aldeota)
-    .where("e.deleted_at", "is", null)
-    .groupBy("e.id")
-    .having((eb) => eb.fn.countAll(), ">=", 3)
-    .orderBy("e.id")
-    .executeTakeFirstOrThrow();
-  const asg = await userByEmail(t.db, "asg@demo.com.br");
-  const saved = await t.post(
-    "/api/agendas/v2/saveAgenda",
-    [
-      {
-        Id_EmpresasFilial: ids.aldeota,
-        Id_Environments: room.id,
-        Id_Users: asg.id,
-        Periodicidade: {
-          type: "12X",
-          DIAS_SEMANA: "",
-          hora_base_inicial: "08:00",
-          hora_base_final: "09:00",
-          Revisoes: [],
-        },
-        revisionPhotos: false,
-        vigIni: TODAY,
-        vigFim: TODAY,
-      },
-    ],
-    { token: tokens["admin@demo.com.br"] },
-  );
-  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-  const booking = await t.db
-    .selectFrom("bookings")
-    .select("id")
-    .where("agenda_id", "=", saved.body[0].ID)
-    .where("data_agend", "=", TODAY)
-    .executeTakeFirstOrThrow();
-  const procedures = await t.db
-    .selectFrom("environment_procedures")
-    .select("procedure_id")
-    .where("environment_id", "=", room.id)
-    .orderBy("procedure_id")
-    .execute();
   const asgToken = tokens["asg@demo.com.br"];
-  const started = await t.post(`/api/execution/bookings/${booking.id}/start`, undefined, { token: asgToken });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const { booking, procedures } = await startedSlotToday(
+    t,
+    { admin: tokens["admin@demo.com.br"], asg: asgToken },
+    ids.aldeota,
+  );
   for (const [index, target] of [photo, untouched, small].entries()) {
     const form = new FormData();
-    form.set("procedureId", String(procedures[index].procedure_id));
+    form.set("procedureId", String(procedures[index]));
     form.set("photo", new File([target.bytes as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" }));
-    const done = await t.call("POST", `/api/execution/bookings/${booking.id}/procedures`, { token: asgToken, form });
+    const done = await t.call("POST", `/api/execution/bookings/${booking}/procedures`, { token: asgToken, form });
     expect(done.status, JSON.stringify(done.body)).toBe(201);
     target.name = ExecutionDone.parse(done.body).image!;
   }

@@ -52,5 +52,5 @@ test("what production runs imports dependencies only", async () => {
   imported.add("tsx");
   expect(imported.size).toBeGreaterThan(20);
   expect([...imported].filter((name) => !(name in manifest.dependencies)).sort()).toEqual([]);
-  expect(manifest.scripts.serve).toBe("exec node --import tsx server.ts");
+  expect(manifest.scripts.serve).toBe("exec node --max-old-space-size=512 --import tsx server.ts");
 });

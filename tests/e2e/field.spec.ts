@@ -1,0 +1,307 @@
+import type { APIRequestContext, BrowserContext, Page, Route } from "@playwright/test";
+
+import { uniquePrefix } from "../support/e2e-catalogues.ts";
+import { DEMO_PASSWORD } from "../support/e2e-data.ts";
+import { apiToken } from "../support/e2e-environments.ts";
+import { agendaToday } from "../support/e2e-execution.ts";
+import { expect, test } from "../support/e2e-fixtures.ts";
+
+/**
+ * The field app (docs/field-app.md) on a 360 × 740 phone: the demo ASG signs in to /campo, opens a room from its QR
+ * link and records a cleaning. With JS and without (one small form per step); with JS also offline, where the steps
+ * wait on the phone and arrive once, in order, when the signal returns. Each test has its own room and agenda.
+ */
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, serviceWorkers: "allow" });
+
+type Slot = {
+  status: string | null;
+  startDate: string | null;
+  finishedAt: string | null;
+  startReceivedAt: string | null;
+  finishReceivedAt: string | null;
+  viaQr: boolean | null;
+  done: { procedureId: number; createdAt: string; observacao: string | null; image: string | null }[];
+};
+
+/** A 2 × 2 PNG, as a phone's camera input would hand it over (the server re-encodes it as a JPEG). */
+const PHOTO = {
+  name: "piso.png",
+  mimeType: "image/png",
+  buffer: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+};
+
+async function roomWithSlot(request: APIRequestContext, name: string) {
+  const phone = await agendaToday(
+    request,
+    {
+      name,
+      andar: "Térreo",
+      branch: "aldeota",
+      category: "Banheiro",
+      sector: "Recepção",
+      mandatory: ["Limpar piso"],
+      optional: ["Recolher lixo", "Desinfetar superfícies"],
+    },
+    [["00:00", "23:59"]],
+  );
+  const admin = { authorization: `Bearer ${await apiToken(request)}` };
+  const room = await request.get(`/api/environments/${phone.environmentId}`, { headers: admin });
+  expect(room.status()).toBe(200);
+  const { qrCodigo } = (await room.json()) as { qrCodigo: string };
+  const bookingId = phone.slot("00:00");
+  const session = await request.post("/api/sessions", { data: { email: "asg@demo.com.br", password: DEMO_PASSWORD } });
+  const token = ((await session.json()) as { token: string }).token;
+  const slot = async () => {
+    const answer = await request.get(`/api/execution/bookings/${bookingId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status()).toBe(200);
+    return (await answer.json()) as Slot;
+  };
+  return { ...phone, qrCodigo, bookingId, slot };
+}
+
+/**
+ * With JS the page shows a step as done the moment it is taken, before it is sent (docs/field-app.md 'Offline'); the
+ * finish time on the slot's state line comes only from the server's page, once it has recorded the finish.
+ */
+async function expectReceived(page: Page) {
+  await expect(page.locator("[data-estado]").first()).toHaveText(
+    /^Concluída · iniciada às \d\d:\d\d · encerrada às \d\d:\d\d$/,
+  );
+}
+
+async function fieldSignIn(page: Page, back?: string) {
+  await page.goto(back ? `/campo/entrar?voltar=${encodeURIComponent(back)}` : "/campo/entrar");
+  await page.getByLabel("E-mail").fill("asg@demo.com.br");
+  await page.getByLabel("Senha").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+test("from the room's QR code to a finished cleaning in four taps", async ({ page, request }, testInfo) => {
+  const name = `${uniquePrefix(testInfo)} Campo QR`;
+  const room = await roomWithSlot(request, name);
+  await fieldSignIn(page);
+  await expect(page.getByRole("heading", { level: 1, name: /^Olá, Sebastião!/ })).toBeVisible();
+
+  await page.goto(`/info/ambiente/${room.environmentId}?qr=${room.qrCodigo}`);
+  let taps = 0;
+  const tap = async (name: string) => {
+    taps += 1;
+    await page.getByRole(name === "Sou da equipe de limpeza" ? "link" : "button", { name, exact: true }).click();
+  };
+  await tap("Sou da equipe de limpeza");
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await tap("Iniciar");
+  await expect(page.getByText("Em andamento", { exact: false }).first()).toBeVisible();
+  await tap("Tudo feito");
+  await expect(page.getByRole("button", { name: "Tudo feito" })).toBeHidden();
+  await tap("Finalizar");
+  await expect(page.getByText("Esta limpeza está encerrada.")).toBeVisible();
+  await expectReceived(page);
+  expect(taps).toBeLessThanOrEqual(4);
+
+  const slot = await room.slot();
+  expect(slot.status).toBe("Completo");
+  expect(slot.viaQr).toBe(true);
+  expect(slot.done.map((row) => row.procedureId).sort()).toEqual(room.procedures.map((p) => p.id).sort());
+});
+
+test("a slot opened from 'Hoje' starts without the QR proof", async ({ page, request }, testInfo) => {
+  const name = `${uniquePrefix(testInfo)} Campo Lista`;
+  const room = await roomWithSlot(request, name);
+  await fieldSignIn(page);
+  await page.locator(`a[href="/campo/limpeza/${room.bookingId}"]`).first().click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByRole("button", { name: "Iniciar" }).click();
+  await expect(page.getByRole("button", { name: "Finalizar" })).toBeVisible();
+  await expect.poll(async () => (await room.slot()).status).toBe("Andamento");
+  expect((await room.slot()).viaQr).toBe(false);
+});
+
+test("a procedure ticked with its note and camera photo, then 'Finalizar'", async ({ page, request }, testInfo) => {
+  const name = `${uniquePrefix(testInfo)} Campo Foto`;
+  const room = await roomWithSlot(request, name);
+  await fieldSignIn(page, `/campo/limpeza/${room.bookingId}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByRole("button", { name: "Iniciar" }).click();
+  await expect(page.getByRole("button", { name: "Finalizar" })).toBeVisible();
+  const procedure = room.procedures[0];
+  const item = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("button", { name: `Marcar como feito: ${procedure.name}` }) });
+  await item.getByText("Nota e foto").click();
+  await item.getByLabel("Observação (opcional)").fill("Piso limpo e seco");
+  await item.getByLabel("Foto (opcional)").setInputFiles(PHOTO);
+  await item.getByRole("button", { name: `Marcar como feito: ${procedure.name}` }).click();
+  await expect(item).toContainText("feito às");
+  const [done] = (await room.slot()).done;
+  expect(done.procedureId).toBe(procedure.id);
+  expect(done.observacao).toBe("Piso limpo e seco");
+  expect(done.image).toMatch(/\.jpg$/);
+  await page.getByRole("button", { name: "Finalizar" }).click();
+  await expect(page.getByText("Esta limpeza está encerrada.")).toBeVisible();
+  await expectReceived(page);
+  expect((await room.slot()).status).toBe("Completo");
+});
+
+/**
+ * Holds the next page the script asks for after a step: answered by the server at once, handed to the page 2.5 s
+ * later. `late` settles once it has been handed over and had time to be put in place.
+ */
+async function holdNextPage(page: Page, bookingId: number) {
+  let late: Promise<void> | undefined;
+  await page.route(`**/campo/limpeza/${bookingId}`, async (route) => {
+    if (route.request().resourceType() !== "fetch" || late) return route.continue();
+    late = route.fetch().then(async (response) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.fulfill({ response });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    await late;
+  });
+  return {
+    asked: () => expect.poll(() => late !== undefined).toBe(true),
+    landed: () => late,
+  };
+}
+
+test("a page that comes back late does not undo a step taken after it was asked for", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "without JS each step loads its page after the step");
+  const room = await roomWithSlot(request, `${uniquePrefix(testInfo)} Campo Atraso`);
+  await fieldSignIn(page, `/campo/limpeza/${room.bookingId}`);
+  await page.getByRole("button", { name: "Iniciar" }).click();
+  await expect(page.locator("[data-estado]").first()).toHaveText(/^Em andamento · iniciada às/);
+  const held = await holdNextPage(page, room.bookingId);
+  await page.getByRole("button", { name: "Tudo feito" }).click();
+  await held.asked();
+  await page.getByRole("button", { name: "Finalizar" }).click();
+  await expectReceived(page);
+  await held.landed();
+  await expectReceived(page);
+});
+
+test("a page that comes back late does not wipe the note being typed", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "without JS each step loads its page after the step");
+  const room = await roomWithSlot(request, `${uniquePrefix(testInfo)} Campo Nota`);
+  await fieldSignIn(page, `/campo/limpeza/${room.bookingId}`);
+  const held = await holdNextPage(page, room.bookingId);
+  await page.getByRole("button", { name: "Iniciar" }).click();
+  await held.asked();
+  const note = page.getByLabel("Observação (opcional)").first();
+  await page.getByText("Nota e foto").first().click();
+  await note.fill("Piso molhado");
+  await held.landed();
+  await expect(note).toHaveValue("Piso molhado");
+});
+
+/**
+ * Playwright's setOffline does not cut a service worker's own requests (microsoft/playwright#2311): they are aborted
+ * here too, so the page really is served from the phone's copies.
+ */
+async function setOffline(context: BrowserContext, offline: boolean) {
+  const cut = (route: Route) =>
+    route.request().serviceWorker() ? route.abort("internetdisconnected") : route.fallback();
+  if (offline) {
+    await context.setOffline(true);
+    await context.route("**", cut);
+  } else {
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.setOffline(false);
+  }
+}
+
+test("offline: the steps wait on the phone and arrive once, in order, with both instants", async ({
+  page,
+  context,
+  request,
+  signInAs,
+  javaScriptEnabled,
+  allowConsoleErrors,
+}, testInfo) => {
+  test.skip(!javaScriptEnabled, "the queue is the script's; without JS each form is sent as it is submitted");
+  allowConsoleErrors(/ERR_INTERNET_DISCONNECTED/);
+  const name = `${uniquePrefix(testInfo)} Campo Offline`;
+  const room = await roomWithSlot(request, name);
+  expect(room.procedures.length).toBeGreaterThanOrEqual(3);
+  await fieldSignIn(page, `/campo/ambiente/${room.environmentId}?qr=${room.qrCodigo}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The service worker controls the page from its second load on: reload once online so it keeps this page.
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+
+  await page.getByRole("button", { name: "Iniciar" }).click();
+  await expect(page.getByRole("button", { name: "Finalizar" })).toBeVisible();
+  const [first, second, third] = room.procedures;
+  const item = (procedure: { name: string }) =>
+    page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: `Marcar como feito: ${procedure.name}` }) });
+  await item(first).getByText("Nota e foto").click();
+  await item(first)
+    .getByLabel("Foto (opcional)")
+    .setInputFiles({
+      name: "piso.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    });
+  await item(first)
+    .getByRole("button", { name: `Marcar como feito: ${first.name}` })
+    .click();
+  await expect.poll(async () => (await room.slot()).done.length).toBe(1);
+
+  await setOffline(context, true);
+  await item(second)
+    .getByRole("button", { name: `Marcar como feito: ${second.name}` })
+    .click();
+  await item(third)
+    .getByRole("button", { name: `Marcar como feito: ${third.name}` })
+    .click();
+  await page.getByRole("button", { name: "Finalizar" }).click();
+  await expect(page.getByText("3 registros aguardando envio")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("3 registros aguardando envio")).toBeVisible();
+  expect((await room.slot()).status).toBe("Andamento");
+  // The day, kept by the phone: 'Hoje' opens without signal and shows the slot as done, waiting to be sent.
+  await page.getByRole("navigation", { name: "App de limpeza" }).getByRole("link", { name: "Hoje" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Limpezas de hoje" })).toBeVisible();
+  await expect(page.locator(`[data-slot="${room.bookingId}"]`).first()).toContainText("Concluída · aguardando envio");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "Limpezas de hoje" })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  await page.waitForTimeout(1_100); // the records were done at least a second before they are received
+  await setOffline(context, false);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect(page.getByText("Esta limpeza está encerrada.")).toBeVisible();
+  await expect(page.getByText(/registros? aguardando envio/)).toBeHidden();
+
+  const slot = await room.slot();
+  expect(slot.status).toBe("Completo");
+  expect(slot.done.map((row) => row.procedureId)).toEqual([first.id, second.id, third.id]);
+  const instants = slot.done.map((row) => Date.parse(row.createdAt));
+  expect(instants).toEqual([...instants].sort((a, b) => a - b));
+  expect(Date.parse(slot.finishReceivedAt!)).toBeGreaterThan(Date.parse(slot.finishedAt!) + 1_000);
+
+  // The manager's board shows the slot done.
+  await signInAs("admin");
+  await page.goto(`/dashboard?q=${encodeURIComponent(name)}&campos=ambiente`);
+  await expect(page.getByRole("region", { name: /^Feito \(/ }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: /^A fazer \(/ })).toContainText("Não há registros");
+});
