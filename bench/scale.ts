@@ -18,7 +18,7 @@ import path from "node:path";
 import { DEMO_PASSWORD } from "../api/db/seed.ts";
 
 import { checkApiPage, checkWebPage, COMPANY_ID, importSectors, PAGE_SIZE, WORDS } from "./catalogues.ts";
-import { JS_BUDGET_BYTES, jsBudgetTable, measureJsBudget } from "./js-budget.ts";
+import { FIELD_JS_BUDGET_BYTES, JS_BUDGET_BYTES, jsBudgetTable, measureJsBudget } from "./js-budget.ts";
 import {
   apiSignIn,
   benchFile,
@@ -295,13 +295,12 @@ async function report(cases: Case[], settings: ScaleSettings) {
     ]);
 
   const budget = await measureJsBudget(ROOT);
-  const over = budget.filter((row) => row.gzipBytes > JS_BUDGET_BYTES);
-  targets.push([
-    "largest page's JS, KB gzip",
-    (Math.max(...budget.map((row) => row.gzipBytes)) / 1024).toFixed(1),
-    "≤ 120",
-    over.length ? "MISSED" : "met",
-  ]);
+  const backOffice = budget.filter((row) => row.budget === JS_BUDGET_BYTES);
+  const field = budget.filter((row) => row.budget === FIELD_JS_BUDGET_BYTES);
+  const largest = (rows: typeof budget) => (Math.max(0, ...rows.map((row) => row.gzipBytes)) / 1024).toFixed(1);
+  const missed = (rows: typeof budget) => (rows.some((row) => row.gzipBytes > row.budget) ? "MISSED" : "met");
+  targets.push(["largest page's JS, KB gzip", largest(backOffice), "≤ 120", missed(backOffice)]);
+  targets.push(["largest field page's JS (script + service worker), KB gzip", largest(field), "≤ 30", missed(field)]);
   lines.push(
     "",
     `Targets (issue 9 'Done when'; medians of ${settings.rounds} interleaved rounds, a ratio from pairs of the same round)`,

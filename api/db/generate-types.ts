@@ -28,6 +28,7 @@ const outFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "schema.
 const overrides = {
   columns: {
     "bookings.status": `"Andamento" | "Completo" | "Incompleto" | null`,
+    "sessions.kind": `"painel" | "campo"`,
     "periodicities.type": `"sem" | "12X"`,
     "incidents.status": `"aberta" | "em_atendimento" | "resolvida" | "descartada"`,
     "incident_kinds.prova": `"foto" | "nota" | "ambos"`,

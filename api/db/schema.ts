@@ -10,6 +10,18 @@ export type Generated<T> =
 
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -40,6 +52,44 @@ export interface Boards {
   label: string;
 }
 
+export interface BookingDays {
+  agenda_id: number;
+  agendamentos: number;
+  andamento: number;
+  branch_id: number;
+  company_id: number;
+  completos: number;
+  dia: string;
+  environment_id: number;
+  execucoes: number;
+  fotos: number;
+  incompletos: number;
+  sem_status: number;
+  tarefas_completas: number;
+  tarefas_incompletas: number;
+  tarefas_nenhuma: number;
+  user_id: number;
+}
+
+export interface BookingDaysRecount {
+  agenda_id: number | null;
+  agendamentos: number | null;
+  andamento: number | null;
+  branch_id: number | null;
+  company_id: number | null;
+  completos: number | null;
+  dia: string | null;
+  environment_id: number | null;
+  execucoes: number | null;
+  fotos: number | null;
+  incompletos: number | null;
+  sem_status: number | null;
+  tarefas_completas: number | null;
+  tarefas_incompletas: number | null;
+  tarefas_nenhuma: number | null;
+  user_id: number | null;
+}
+
 export interface Bookings {
   active: Generated<boolean>;
   agenda_id: number;
@@ -47,20 +97,30 @@ export interface Bookings {
   company_id: number;
   created_at: Generated<Timestamp>;
   data_agend: string;
+  envio_atraso_s: number | null;
   environment_id: number;
   executions: Generated<number>;
+  finish_received_at: Timestamp | null;
   finished_at: Timestamp | null;
   hora_fim: string;
   hora_ini: string;
   id: Generated<number>;
+  iniciada_via_qr: boolean | null;
   justificativa: string | null;
   photos: Generated<number>;
   slot: Generated<number>;
   start_date: Timestamp | null;
+  start_received_at: Timestamp | null;
   status: "Andamento" | "Completo" | "Incompleto" | null;
+  tarefas_situacao: string | null;
   updated_at: Generated<Timestamp>;
   user_id: number;
   vira_noite: Generated<boolean>;
+}
+
+export interface BookingTasksRecount {
+  id: number | null;
+  situacao: string | null;
 }
 
 export interface Branches {
@@ -156,6 +216,9 @@ export interface Environments {
   imagem: string | null;
   name: string;
   name_folded: Generated<string>;
+  qr_codigo: Generated<string>;
+  qr_codigo_anterior: string | null;
+  qr_emitido_em: Timestamp | null;
   qtd_limpeza_dia: number | null;
   sector_id: number;
 }
@@ -190,8 +253,19 @@ export interface History {
   observacao: string | null;
   ocorrencia: string | null;
   procedure_id: number;
+  received_at: Timestamp | null;
   revision_id: number | null;
   updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface IdempotencyKeys {
+  chave: string;
+  company_id: number;
+  created_at: Generated<Timestamp>;
+  pedido: string;
+  resposta: Json | null;
+  status: number | null;
   user_id: number;
 }
 
@@ -439,6 +513,7 @@ export interface Sectors {
 export interface Sessions {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
+  kind: "painel" | "campo";
   revoked_at: Timestamp | null;
   token_hash: string;
   user_id: number;
@@ -478,6 +553,9 @@ export interface Users {
 export interface DB {
   agendas: Agendas;
   boards: Boards;
+  booking_days: BookingDays;
+  booking_days_recount: BookingDaysRecount;
+  booking_tasks_recount: BookingTasksRecount;
   bookings: Bookings;
   branches: Branches;
   categories: Categories;
@@ -490,6 +568,7 @@ export interface DB {
   environments: Environments;
   export_jobs: ExportJobs;
   history: History;
+  idempotency_keys: IdempotencyKeys;
   incident_alerts: IncidentAlerts;
   incident_events: IncidentEvents;
   incident_kinds: IncidentKinds;

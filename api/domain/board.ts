@@ -1,6 +1,7 @@
 import { format, getDate, getMonth, getYear } from "date-fns";
 import { ptBR } from "date-fns/locale/pt-BR";
 
+import { proofFlags } from "./field-proof.ts";
 import {
   BUSINESS_TIME_ZONE,
   dayOf,
@@ -229,7 +230,12 @@ export function performedSpan(booking: {
 export type SlotState = "A iniciar" | "Em andamento" | "Completo" | "Incompleto" | "Fez a mais";
 
 /** One planned slot of the agenda's day: its times ('HH:mm' or 'HH:mm:ss'), its status and when it was done. */
-export type DetailSlot = TimeSlot & { status: string | null | undefined; performed: PerformedSpan };
+export type DetailSlot = TimeSlot & {
+  status: string | null | undefined;
+  performed: PerformedSpan;
+  /** The field app's proof of the slot (docs/field-app.md 'Proof flags'); absent before it. */
+  proof?: { viaQr: boolean | null; envioAtrasoS: number | null };
+};
 
 /** One line of the 'Horário' versus 'Realizado' table. */
 export type DetailRow = {
@@ -240,6 +246,8 @@ export type DetailRow = {
   scheduled: string;
   /** 'A iniciar', 'Em andamento' or the performed '08:05 - 08:52' (Fortaleza time). */
   performed: string;
+  /** 'Sem leitura do QR', 'Enviado com atraso (…)': the slot's proof flags, none for most. */
+  flags: string[];
 };
 
 /** A planned slot's state (spec 001 §4): not started 'A iniciar', 'Andamento' 'Em andamento', else its outcome. */
@@ -287,6 +295,7 @@ export function scheduleDetailRows(slots: readonly DetailSlot[], extras: readonl
           : state === "Em andamento"
             ? BOARD_TEXTS.inProgress
             : performedRange(slot.performed, state),
+      flags: slot.proof ? proofFlags(slot.proof) : [],
     };
   });
   const unplanned = [...extras]
@@ -296,6 +305,7 @@ export function scheduleDetailRows(slots: readonly DetailSlot[], extras: readonl
       column: "done",
       scheduled: BOARD_TEXTS.extra,
       performed: performedRange(span),
+      flags: [],
     }));
   return [...planned, ...unplanned];
 }

@@ -193,13 +193,26 @@ export function reportPeriod(query: { inicio?: string | null; fim?: string | nul
 /** One execution with what the reports show of it. */
 export type ReportExecution = Execution & {
   procedure: string;
+  /** When it was done (the phone's instant for the field app's records). */
   createdAt: string;
+  /** When the server received it (null before the field app); docs/field-app.md 'Proof flags'. */
+  receivedAt?: string | null;
   image: string | null;
   ocorrencia: string | null;
 };
 
+/** What the field app recorded about how a slot was done (docs/field-app.md 'Proof flags'); absent or null before it. */
+export type SlotProof = {
+  /** Started with the room's current QR value; null: not started through the field app. */
+  viaQr?: boolean | null;
+  /** The longest wait of a late record of the slot on the phone, in seconds; null: none was late. */
+  envioAtrasoS?: number | null;
+  startReceivedAt?: string | null;
+  finishReceivedAt?: string | null;
+};
+
 /** One booking (a day's slot) with the room's procedures and the slot's executions. */
-export type ReportBooking = {
+export type ReportBooking = SlotProof & {
   id: number;
   dataAgend: string;
   slot: number;
@@ -225,7 +238,7 @@ export type ReportTask = {
 };
 
 /** A slot with its tasks, its group status (§4) and its three times (§2.10, §9). */
-export type ReportSlot = {
+export type ReportSlot = SlotProof & {
   bookingId: number;
   type: CleaningType;
   horaIni: string;
@@ -273,6 +286,10 @@ export function reportSlot(booking: ReportBooking, today: string): ReportSlot {
     startDate: booking.startDate,
     finishedAt: booking.finishedAt,
     justificativa: booking.justificativa,
+    viaQr: booking.viaQr ?? null,
+    envioAtrasoS: booking.envioAtrasoS ?? null,
+    startReceivedAt: booking.startReceivedAt ?? null,
+    finishReceivedAt: booking.finishReceivedAt ?? null,
     status: groupStatus(
       tasks.map((task) => task.status),
       { observation: hasObservation(booking.executions), today: isToday },

@@ -136,6 +136,16 @@ export const Booking = z
     status: z.enum(["Andamento", "Completo", "Incompleto"]).nullable().openapi({ description: "null = 'A fazer'" }),
     startDate: z.string().nullable(),
     finishedAt: z.string().nullable().openapi({ description: "When it was finished or reported incomplete (ours)" }),
+    viaQr: z.boolean().nullable().openapi({
+      description:
+        "Ours: started with the room's current QR value; false: 'Sem leitura do QR'; null: before the field app",
+    }),
+    envioAtrasoS: z
+      .number()
+      .nullable()
+      .openapi({ description: "Ours: seconds a late record of the slot waited on the phone ('Enviado com atraso')" }),
+    startReceivedAt: z.string().nullable().openapi({ description: "Ours: when the start reached the server (UTC)" }),
+    finishReceivedAt: z.string().nullable().openapi({ description: "Ours: when the end reached the server (UTC)" }),
     viraNoite: z.boolean(),
     justificativa: z.string().nullable(),
     active: z.boolean(),
@@ -251,6 +261,10 @@ export const bookingJson = (row: BookingRow, personal: boolean): Booking => ({
   status: row.status,
   startDate: iso(row.start_date),
   finishedAt: iso(row.finished_at),
+  viaQr: row.iniciada_via_qr,
+  envioAtrasoS: row.envio_atraso_s,
+  startReceivedAt: iso(row.start_received_at),
+  finishReceivedAt: iso(row.finish_received_at),
   viraNoite: row.vira_noite,
   justificativa: row.justificativa,
   active: row.active,

@@ -29,7 +29,11 @@ export const HistoryEntry = z
     tasksId: z.number().openapi({ description: "The procedure" }),
     revisionId: z.number().nullable(),
     userId: z.number(),
-    createdAt: z.string().openapi({ description: "When the procedure was recorded (UTC)" }),
+    createdAt: z.string().openapi({ description: "When the procedure was done (UTC; the phone's instant)" }),
+    receivedAt: z
+      .string()
+      .nullable()
+      .openapi({ description: "Ours: when the server received it (UTC); null before the field app" }),
     updatedAt: z.string(),
     image: z.string().nullable().openapi({ description: "The photo's file name in the photos store" }),
     observacao: z.string().nullable(),
@@ -63,6 +67,7 @@ export const historyJson = (row: HistoryRow): HistoryEntry => ({
   revisionId: row.revision_id,
   userId: row.user_id,
   createdAt: row.created_at.toISOString(),
+  receivedAt: iso(row.received_at),
   updatedAt: row.updated_at.toISOString(),
   image: row.image,
   observacao: row.observacao,

@@ -58,12 +58,23 @@ const legacyToggle = z.enum(["0", "1"]).optional().openapi({
   description: "1: the old system's rows too ('Mostrar dados anteriores à Agosto/2022', docs/legacy-data.md)",
 });
 
+/** The field app's proof filters (docs/field-app.md 'Proof flags'): `1` counts only the slots with that flag. */
+const proofFilter = (what: string) =>
+  z
+    .enum(["0", "1"])
+    .optional()
+    .openapi({
+      description: `1: only the slots ${what}; the counts are of those slots (the old system's rows have none)`,
+    });
+
 export const CollaboratorReportParams = ListQuery.extend({
   ...period,
   ambienteId: environmentFilter,
   userId: collaboratorFilter,
   campos: searchFieldsQuery(COLLABORATOR_SEARCH_FIELDS, REPORT_TEXTS.searchFieldsInvalid, "default colaborador"),
   anteriores: legacyToggle,
+  semQr: proofFilter("the field app started without the room's current QR value ('Sem leitura do QR')"),
+  atraso: proofFilter("with a record received late ('Enviado com atraso')"),
 });
 export type CollaboratorReportParams = z.input<typeof CollaboratorReportParams>;
 
@@ -186,7 +197,11 @@ export type ReportDayParams = z.input<typeof ReportDayParams>;
 
 const ReportExecutionJson = z.object({
   id: z.number(),
-  registradoEm: z.string().openapi({ description: "When the procedure was recorded (UTC)" }),
+  registradoEm: z.string().openapi({ description: "When the procedure was done (UTC; the phone's instant)" }),
+  recebidoEm: z
+    .string()
+    .nullable()
+    .openapi({ description: "When the server received it (UTC); null before the field app" }),
   foto: z.string().nullable().openapi({ description: "The photo's name: GET /api/fotos/{name}" }),
   observacao: z.string().nullable(),
   ocorrencia: z.string().nullable(),
@@ -201,6 +216,14 @@ export const ReportSlotJson = z
     horaFim: z.string(),
     inicio: z.string().nullable().openapi({ description: "Performed start (UTC)" }),
     fim: z.string().nullable().openapi({ description: "Performed end (UTC)" }),
+    viaQr: z.boolean().nullable().openapi({
+      description: "Started with the room's current QR value; false: 'Sem leitura do QR'; null: before the field app",
+    }),
+    envioAtrasoS: z.number().nullable().openapi({
+      description: "Seconds the latest-sent record waited on the phone, when late ('Enviado com atraso'); else null",
+    }),
+    inicioRecebido: z.string().nullable().openapi({ description: "When the start reached the server (UTC)" }),
+    fimRecebido: z.string().nullable().openapi({ description: "When the end reached the server (UTC)" }),
     justificativa: z.string().nullable(),
     status: Status.openapi({ description: "Spec 001 §4 'Environment report statuses' (the slot's group)" }),
     tempos: z.object({
@@ -264,6 +287,14 @@ const legacyDayJson = (row: LegacyHistoryRow): z.infer<typeof LegacyDayRow> => {
 };
 export type ReportDayDetail = z.infer<typeof ReportDayDetail>;
 
+/** A slot's proof fields (docs/field-app.md 'Proof flags'), as the day detail and the report rows carry them. */
+const proofJson = (slot: ReportSlot) => ({
+  viaQr: slot.viaQr ?? null,
+  envioAtrasoS: slot.envioAtrasoS ?? null,
+  inicioRecebido: slot.startReceivedAt ?? null,
+  fimRecebido: slot.finishReceivedAt ?? null,
+});
+
 const slotJson = (slot: ReportSlot): z.infer<typeof ReportSlotJson> => ({
   agendamentoId: slot.bookingId,
   tipo: slot.type,
@@ -271,6 +302,7 @@ const slotJson = (slot: ReportSlot): z.infer<typeof ReportSlotJson> => ({
   horaFim: slot.horaFim,
   inicio: slot.startDate,
   fim: slot.finishedAt,
+  ...proofJson(slot),
   justificativa: slot.justificativa,
   status: slot.status,
   tempos: { execucao: slot.times.execution, estimado: slot.times.estimated, otimizado: slot.times.optimised },
@@ -282,6 +314,7 @@ const slotJson = (slot: ReportSlot): z.infer<typeof ReportSlotJson> => ({
     execucao: task.execution && {
       id: task.execution.id,
       registradoEm: task.execution.createdAt,
+      recebidoEm: task.execution.receivedAt ?? null,
       foto: task.execution.image,
       observacao: task.execution.observacao,
       ocorrencia: task.execution.ocorrencia,
@@ -339,6 +372,19 @@ export const ReportRow = z
       .openapi({ description: "The execution's ocorrência, else the slot's justificativa" }),
     status: Status,
     foto: z.string().nullable(),
+    viaQr: z.boolean().nullable().openapi({
+      description: "Started with the room's current QR value; false: 'Sem leitura do QR'; null: before the field app",
+    }),
+    envioAtrasoS: z.number().nullable().openapi({
+      description: "Seconds the latest-sent record waited on the phone, when late ('Enviado com atraso'); else null",
+    }),
+    inicioRecebido: z.string().nullable().openapi({ description: "When the start reached the server (UTC)" }),
+    fimRecebido: z.string().nullable().openapi({ description: "When the end reached the server (UTC)" }),
+    registradoEm: z.string().nullable().openapi({ description: "When the task's execution was done (UTC)" }),
+    registroRecebido: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the task's execution reached the server (UTC); null before the field app" }),
   })
   .openapi("ReportRow");
 export type ReportRow = z.infer<typeof ReportRow>;
@@ -373,6 +419,9 @@ const rowsOf = (booking: ReportBookingRow, slot: ReportSlot): ReportRow[] =>
     descricao: task.execution?.ocorrencia || slot.justificativa,
     status: task.status,
     foto: task.execution?.image ?? null,
+    ...proofJson(slot),
+    registradoEm: task.execution?.createdAt ?? null,
+    registroRecebido: task.execution?.receivedAt ?? null,
   }));
 
 /** An old row as a report line: its names as they were, one procedure, no agenda and no photo (not imported). */
@@ -402,6 +451,12 @@ const legacyRowOf = (row: LegacyHistoryRow): ReportRow => {
     descricao: null,
     status: row.status,
     foto: null,
+    viaQr: null,
+    envioAtrasoS: null,
+    inicioRecebido: null,
+    fimRecebido: null,
+    registradoEm: null,
+    registroRecebido: null,
   };
 };
 
@@ -439,6 +494,8 @@ export function reportRoutes(deps: ApiDeps) {
         campos: searchFieldsFor(user, query.campos, COLLABORATOR_SEARCH),
         today: businessToday(),
         anteriores: query.anteriores === "1",
+        semQr: query.semQr === "1",
+        atraso: query.atraso === "1",
       });
       return ctx.json({ items: rows.map((row) => collaboratorJson(row, personal)), total, page, size }, 200);
     },

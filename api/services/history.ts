@@ -35,6 +35,8 @@ export type HistoryRow = {
   user_id: number;
   user_nome: string;
   created_at: Date;
+  /** When the server received it (null before the field app; docs/field-app.md 'Proof flags'). */
+  received_at: Date | null;
   updated_at: Date;
   image: string | null;
   observacao: string | null;
@@ -72,6 +74,7 @@ function historyQuery(db: Kysely<DB>, scope: Scope, range: HistoryRange) {
       "h.user_id",
       "u.nome as user_nome",
       "h.created_at",
+      "h.received_at",
       "h.updated_at",
       "h.image",
       "h.observacao",

@@ -819,6 +819,11 @@ export type BookingRow = {
   hora_base_final: string;
   historic: HistoricRow[];
   finished_at: Date | null;
+  /** The field app's proof (docs/field-app.md 'Proof flags'). */
+  iniciada_via_qr: boolean | null;
+  envio_atraso_s: number | null;
+  start_received_at: Date | null;
+  finish_received_at: Date | null;
 };
 
 /**
@@ -924,6 +929,10 @@ export async function listBookings(db: Kysely<DB>, scope: Scope, query: BookingL
       "b.status",
       "b.start_date",
       "b.finished_at",
+      "b.iniciada_via_qr",
+      "b.envio_atraso_s",
+      "b.start_received_at",
+      "b.finish_received_at",
       "b.vira_noite",
       "b.justificativa",
       "b.active",

@@ -9,6 +9,7 @@ import {
   type DetailSlot,
   type PerformedSpan,
 } from "../../api/domain/board";
+import { receivedIfDiffers } from "../../api/domain/field-proof";
 import { INT32_MAX } from "../../api/domain/fields";
 import { ALTERNATE_DAYS_TEXT, businessToday, parseBusinessDate } from "../../api/domain/schedule-expansion";
 import { MAX_CLEANINGS } from "../../api/domain/schedule-rules";
@@ -16,7 +17,7 @@ import { SCHEDULE_TEXTS } from "../../api/domain/schedule-texts";
 
 import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
-import { weekdayDateBR } from "~/lib/business-time.server";
+import { businessDateTime, weekdayDateBR } from "~/lib/business-time.server";
 import { invariantResponse } from "~/lib/invariant";
 import { listBookingsOfRange } from "~/models/agendas.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
@@ -65,6 +66,7 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
       finishedAt: booking.finishedAt,
       history: booking.Historic,
     }),
+    proof: { viaQr: booking.viaQr, envioAtrasoS: booking.envioAtrasoS },
   }));
   const extras = unplannedVisits(history.data.filter((row) => !planned.has(row.agendamentoId)));
 
@@ -98,6 +100,10 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
       tipo: booking.type,
       emAndamento: isInProgress(booking.status),
       justificativa: booking.justificativa,
+      // When the server received the start and the end, where a minute or more after the phone did them
+      // (docs/field-app.md 'Proof flags').
+      inicioRecebido: received(booking.startDate, booking.startReceivedAt),
+      fimRecebido: received(booking.finishedAt, booking.finishReceivedAt),
     })),
     history: history.data.map((row) => ({
       id: row.id,
@@ -108,8 +114,15 @@ export async function detailLoader({ request, context, params }: LoaderFunctionA
       emAndamento: isInProgress(row.Agendamento.status),
       observacao: row.observacao,
       foto: row.image !== null,
+      recebidoEm: received(row.createdAt, row.receivedAt),
     })),
   };
+}
+
+/** A received instant as the detail shows it ('dd/MM/yyyy HH:mm:ss'), or null when it is the done one give or take. */
+function received(done: string | null, receivedAt: string | null) {
+  const shown = receivedIfDiffers(done, receivedAt);
+  return shown ? businessDateTime(shown) : null;
 }
 
 /** The executions of slots no longer planned (removed bookings): one visit per booking, with its times. */

@@ -91,6 +91,11 @@ function DetailBody({ detail }: { detail: ReturnType<typeof useLoaderData<typeof
                     <td>{row.scheduled}</td>
                     <td>
                       <span className={`status-dot board-${row.column}`}>{row.performed}</span>
+                      {row.flags.map((flag) => (
+                        <span key={flag} className="board-proof">
+                          {flag}
+                        </span>
+                      ))}
                     </td>
                   </tr>
                 ))}
@@ -107,6 +112,8 @@ function DetailBody({ detail }: { detail: ReturnType<typeof useLoaderData<typeof
                 <strong>{slot.horario}</strong> {slot.tipo}
                 {slot.emAndamento ? ` · ${T.inProgress}` : ""}
                 {slot.justificativa ? <p className="muted">Justificativa: {slot.justificativa}</p> : null}
+                {slot.inicioRecebido ? <p className="muted">Início recebido em {slot.inicioRecebido}</p> : null}
+                {slot.fimRecebido ? <p className="muted">Fim recebido em {slot.fimRecebido}</p> : null}
               </li>
             ))}
           </ul>
@@ -120,7 +127,8 @@ function DetailBody({ detail }: { detail: ReturnType<typeof useLoaderData<typeof
                     {" "}
                     ({entry.horario}
                     {entry.emAndamento ? `, ${T.inProgress.toLowerCase()}` : ""}
-                    {entry.foto ? ", com foto" : ""})
+                    {entry.foto ? ", com foto" : ""}
+                    {entry.recebidoEm ? `, recebido em ${entry.recebidoEm}` : ""})
                   </span>
                   {entry.observacao ? <p>Observação: {entry.observacao}</p> : null}
                 </li>

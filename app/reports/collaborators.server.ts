@@ -20,13 +20,21 @@ const EXPORT_PAGE_SIZE = 160;
  * The report's URL state: the list's, 'Mostrar dados anteriores à Agosto/2022' (§2.9) and the visible columns
  * (`colunas`, the column-filter dialog: all when none is given), kept in the URL like the rest.
  */
-export type CollaboratorReportState = ReportListState & { anteriores: boolean; colunas: string[] };
+export type CollaboratorReportState = ReportListState & {
+  anteriores: boolean;
+  colunas: string[];
+  /** The field app's proof filters (docs/field-app.md 'Proof flags'): `semQr=1`, `atraso=1`. */
+  semQr: boolean;
+  atraso: boolean;
+};
 
 /** The list's state and its API query, read from the frame (the list page and its Excel export read the same). */
 export function collaboratorListQuery(frame: ReportFrame) {
   const personal = can(frame.api.auth.user, "manageRegisters");
   const fields = COLLABORATOR_FIELDS.filter((field) => personal || field.key === "colaborador");
   const anteriores = frame.search.get("anteriores") === "1";
+  const semQr = frame.search.get("semQr") === "1";
+  const atraso = frame.search.get("atraso") === "1";
   const columns = COLLABORATOR_COLUMNS.filter(
     (column) => personal || !(["cpf", "email", "telefone"] as string[]).includes(column.key),
   );
@@ -41,6 +49,8 @@ export function collaboratorListQuery(frame: ReportFrame) {
       defaultField: "colaborador",
       keep: [
         ...(anteriores ? [["anteriores", "1"] as [string, string]] : []),
+        ...(semQr ? [["semQr", "1"] as [string, string]] : []),
+        ...(atraso ? [["atraso", "1"] as [string, string]] : []),
         ...(ticked.length && ticked.length < columns.length
           ? ticked.map((key) => ["colunas", key] as [string, string])
           : []),
@@ -48,6 +58,8 @@ export function collaboratorListQuery(frame: ReportFrame) {
     }),
     anteriores,
     colunas,
+    semQr,
+    atraso,
   };
   const query = {
     ...apiListQuery(state),
@@ -57,6 +69,9 @@ export function collaboratorListQuery(frame: ReportFrame) {
     campos: state.campos.join(","),
     // 'Mostrar dados anteriores à Agosto/2022': the old system's rows counted too (docs/legacy-data.md).
     ...(anteriores ? { anteriores: "1" as const } : {}),
+    // 'Sem leitura do QR' / 'Enviado com atraso': only those slots are counted (the API filters in SQL).
+    ...(semQr ? { semQr: "1" as const } : {}),
+    ...(atraso ? { atraso: "1" as const } : {}),
   };
   return { state, query, fields, columns, personal };
 }

@@ -11,7 +11,7 @@ import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
 import { COLLABORATORS_DEFAULT_SORT as DEFAULT_SORT } from "./collaborator-report";
 import type { collaboratorsLoader } from "./collaborators.server";
-import { LegacyToggle, ReportFilters } from "./report-filters";
+import { LegacyToggle, ProofFilters, ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
 
 const PATH = "/historico-colaboradores";
@@ -84,6 +84,7 @@ export default function CollaboratorsReport() {
         branches={branches}
         defaultSort={DEFAULT_SORT}
         sortFields={sortFields(listColumns)}
+        fields={<ProofFilters semQr={state.semQr} atraso={state.atraso} />}
       >
         <LegacyToggle checked={state.anteriores} />
         {/* The column-filter dialog (§2.9): which columns the list (and its Excel file) shows. */}

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { proofFlags, receivedIfDiffers } from "../../api/domain/field-proof";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
 import { failLoad } from "~/catalogues/catalogue.server";
-import { businessTime as time } from "~/lib/business-time.server";
+import { businessDateTime as dateTime, businessTime as time } from "~/lib/business-time.server";
 import { formatDateBR } from "~/lib/format";
 import { dayParam, idParam, textParam } from "~/lib/list-params";
 import { photoThumbUrl, photoZoomUrl } from "~/lib/photos";
@@ -88,11 +89,19 @@ export async function dayLevel(
       ...slot,
       inicio: time(slot.inicio),
       fim: time(slot.fim),
+      // The field app's proof (docs/field-app.md 'Proof flags'): the flags, and when the server received the start
+      // and the end where that was a minute or more after the phone did them (with the day: it may be another).
+      flags: proofFlags(slot),
+      inicioRecebido: dateTime(receivedIfDiffers(slot.inicio, slot.inicioRecebido)),
+      fimRecebido: dateTime(receivedIfDiffers(slot.fim, slot.fimRecebido)),
       tarefas: slot.tarefas
         .filter((task) => foldForSearch(task.procedimento).includes(wanted))
         .map((task) => ({
           ...task,
           registradoEm: task.execucao ? time(task.execucao.registradoEm) : "-",
+          recebidoEm: task.execucao
+            ? dateTime(receivedIfDiffers(task.execucao.registradoEm, task.execucao.recebidoEm))
+            : "-",
           observacao: task.execucao?.observacao?.trim() || "-",
           foto: task.execucao?.foto
             ? {

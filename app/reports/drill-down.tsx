@@ -16,6 +16,23 @@ export function StatusChip({ status }: { status: string }) {
   return <span className={`report-status report-status-${slug}`}>{status}</span>;
 }
 
+/**
+ * The field app's proof flags of a slot ('Sem leitura do QR', 'Enviado com atraso (… após a execução)'), as chips
+ * whose text says it all; nothing for a slot with nothing to say (docs/field-app.md 'Proof flags').
+ */
+export function ProofFlags({ flags }: { flags: readonly string[] }) {
+  if (flags.length === 0) return null;
+  return (
+    <p className="proof-flags">
+      {flags.map((flag) => (
+        <span key={flag} className="report-status report-proof">
+          {flag}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 /** A collaborator's days: room, date, tasks done of asked, the day status; each opens 'Detalhes do Histórico'. */
 export function DaysLevel({ title, exports }: { title: string; exports?: { excel: string; pdf: string } }) {
   const data = useLoaderData<typeof daysLevel>();
@@ -98,15 +115,28 @@ export function DayLevel() {
             <h3>
               {slot.tipo} · {slot.horaIni} às {slot.horaFim} <StatusChip status={slot.status} />
             </h3>
+            <ProofFlags flags={slot.flags} />
             <dl className="detail-facts">
               <div>
                 <dt>Início realizado</dt>
                 <dd>{slot.inicio}</dd>
               </div>
+              {slot.inicioRecebido !== "-" ? (
+                <div>
+                  <dt>Início recebido</dt>
+                  <dd>{slot.inicioRecebido}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Fim realizado</dt>
                 <dd>{slot.fim}</dd>
               </div>
+              {slot.fimRecebido !== "-" ? (
+                <div>
+                  <dt>Fim recebido</dt>
+                  <dd>{slot.fimRecebido}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Tempo de execução</dt>
                 <dd>{slot.tempos.execucao}</dd>
@@ -136,7 +166,9 @@ export function DayLevel() {
                     <span className="report-task-name">
                       <strong>{task.procedimento}</strong>
                       <span className="muted">
-                        {task.tipo} · registrado às {task.registradoEm} · Observação: {task.observacao}
+                        {task.tipo} · registrado às {task.registradoEm}
+                        {task.recebidoEm !== "-" ? ` · recebido em ${task.recebidoEm}` : ""} · Observação:{" "}
+                        {task.observacao}
                       </span>
                     </span>
                     <StatusChip status={task.status} />

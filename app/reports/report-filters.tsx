@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 
+import { PROOF_TEXTS } from "../../api/domain/field-proof";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
 import { ListSearch } from "~/components/list-controls";
@@ -72,5 +73,25 @@ export function LegacyToggle({ checked }: { checked: boolean }) {
       <input type="checkbox" name="anteriores" value="1" defaultChecked={checked} />
       Mostrar dados anteriores à Agosto/2022
     </label>
+  );
+}
+
+/**
+ * The field app's proof filters (docs/field-app.md 'Proof flags'): 'Sem leitura do QR' (`semQr=1`) and 'Enviado com
+ * atraso' (`atraso=1`), tick boxes of the report's GET form; each keeps only the slots with that flag.
+ */
+export function ProofFilters({ semQr, atraso }: { semQr: boolean; atraso: boolean }) {
+  return (
+    <fieldset className="field">
+      <legend>{PROOF_TEXTS.filterLegend}</legend>
+      <label className="check">
+        <input type="checkbox" name="semQr" value="1" defaultChecked={semQr} />
+        {PROOF_TEXTS.noQr}
+      </label>
+      <label className="check">
+        <input type="checkbox" name="atraso" value="1" defaultChecked={atraso} />
+        {PROOF_TEXTS.late}
+      </label>
+    </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { lateSendText, PROOF_TEXTS, receivedIfDiffers } from "../../api/domain/field-proof";
 import { PDF_MAX_ROWS, pdfRowLimitMessage, type PdfDocDefinition } from "../../api/domain/pdf";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 import type { ReportRow, ReportRowsParams } from "../../api/routes/reports";
@@ -5,6 +6,7 @@ import type { ReportRow, ReportRowsParams } from "../../api/routes/reports";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateTime as dateTime } from "~/lib/business-time.server";
 import { formatDateBR } from "~/lib/format";
+import { keysetRows } from "~/lib/keyset.server";
 import { pdfResponse } from "~/lib/pdf.server";
 import { photoUrl } from "~/lib/photos";
 import { publicUrlOf } from "~/lib/public-url.server";
@@ -34,6 +36,13 @@ function reportLine(row: ReportRow) {
     fim: dateTime(row.fim),
     observacao: row.observacao?.trim() || "-",
     descricao: row.descricao?.trim() || "-",
+    // The field app's proof (docs/field-app.md 'Proof flags'); '-' for a slot before it or with nothing to say.
+    leituraQr: row.viaQr === null ? "-" : row.viaQr ? "Com leitura do QR" : PROOF_TEXTS.noQr,
+    envio: lateSendText(row.envioAtrasoS) ?? "-",
+    registradoEm: dateTime(row.registradoEm),
+    registroRecebido: dateTime(receivedIfDiffers(row.registradoEm, row.registroRecebido)),
+    inicioRecebido: dateTime(receivedIfDiffers(row.inicio, row.inicioRecebido)),
+    fimRecebido: dateTime(receivedIfDiffers(row.fim, row.fimRecebido)),
   };
 }
 
@@ -58,12 +67,19 @@ export const REPORT_COLUMNS: (SheetColumn<ReportLine> & { pdf?: number })[] = [
   { header: "Observação", width: 30, value: (row) => row.observacao },
   { header: "Descrição", width: 30, value: (row) => row.descricao },
   { header: "Status", width: 14, value: (row) => row.status, pdf: 58 },
+  // The field app's proof (Excel only: the PDF's ten columns fill the page). The received instants only where they
+  // are a minute or more after the phone's.
+  { header: "Leitura do QR", width: 18, value: (row) => row.leituraQr },
+  { header: "Envio", width: 44, value: (row) => row.envio },
+  { header: "Registrado em", width: 19, value: (row) => row.registradoEm },
+  { header: "Registro recebido", width: 19, value: (row) => row.registroRecebido },
+  { header: "Início recebido", width: 19, value: (row) => row.inicioRecebido },
+  { header: "Fim recebido", width: 19, value: (row) => row.fimRecebido },
 ];
 
 /** Every row of the view, chunk after chunk (the API's keyset), pulled as the download is written. */
 export async function* reportLines(frame: ReportFrame, filter: ReportRowsFilter) {
-  let after = "";
-  for (;;) {
+  const rows = keysetRows(frame.api.request.signal, async (after) => {
     const result = await reportRowsChunk(frame.api, {
       dataIni: frame.period.from,
       dataFim: frame.period.to,
@@ -73,11 +89,9 @@ export async function* reportLines(frame: ReportFrame, filter: ReportRowsFilter)
       ...(frame.search.get("anteriores") === "1" ? { anteriores: "1" as const } : {}),
       after,
     });
-    if (!result.ok) return failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
-    yield* result.data.items.map(reportLine);
-    if (result.data.next === null) return;
-    after = result.data.next;
-  }
+    return result.ok ? result.data : failLoad(frame.api, result, REPORT_TEXTS.loadFailed);
+  });
+  for await (const row of rows) yield reportLine(row);
 }
 
 const logDownloadError = (error: unknown) => console.error(error);

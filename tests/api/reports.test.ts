@@ -48,19 +48,27 @@ beforeAll(async () => {
   const asgAgenda = await agendaToday(ids.aldeota, "asg", 0);
   await agendaToday(ids.aldeota, "ana", 1);
   await agendaToday(ids.messejana, "bruno", 0);
-  // The ASG finished the main slot and left the revision incomplete.
-  await t.db
-    .updateTable("bookings")
-    .set({ status: "Completo" })
+  // The ASG did every task of the main slot and one of the revision's (spec 001 §4: 'Completo', 'Incompleto').
+  const [main, revision] = await t.db
+    .selectFrom("bookings")
+    .select(["id", "environment_id"])
     .where("agenda_id", "=", asgAgenda)
-    .where("slot", "=", 0)
+    .orderBy("slot")
     .execute();
+  const tasks = await t.db
+    .selectFrom("environment_procedures")
+    .select("procedure_id")
+    .where("environment_id", "=", main.environment_id)
+    .execute();
+  expect(tasks.length).toBeGreaterThanOrEqual(2);
   await t.db
-    .updateTable("bookings")
-    .set({ status: "Incompleto" })
-    .where("agenda_id", "=", asgAgenda)
-    .where("slot", "=", 1)
+    .insertInto("history")
+    .values([
+      ...tasks.map((task) => ({ booking_id: main.id, procedure_id: task.procedure_id, user_id: people.asg })),
+      { booking_id: revision.id, procedure_id: tasks[0].procedure_id, user_id: people.asg },
+    ])
     .execute();
+  await t.db.updateTable("bookings").set({ status: "Completo" }).where("agenda_id", "=", asgAgenda).execute();
 });
 
 const report = (query: string, token = tokens.admin) =>

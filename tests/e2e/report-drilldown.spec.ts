@@ -182,6 +182,12 @@ test("environments: a shared link opens after sign-in; the Excel and the PDF hol
     "Observação",
     "Descrição",
     "Status",
+    "Leitura do QR",
+    "Envio",
+    "Registrado em",
+    "Registro recebido",
+    "Início recebido",
+    "Fim recebido",
     "Foto",
   ]);
   const column = (name: string) => header.indexOf(name) + 1;

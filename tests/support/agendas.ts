@@ -7,6 +7,7 @@ import { expect } from "vitest";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 
 import type { TestApi } from "./api.ts";
+import { userByEmail } from "./demo.ts";
 
 /** Every weekday: an agenda with it has a booking on each day of its validity. */
 export const EVERY_DAY = "Domingo - Segunda - Terça - Quarta - Quinta - Sexta - Sábado";
@@ -51,4 +52,70 @@ export async function saveDayAgenda(
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body[0].ID as number;
+}
+
+/**
+ * The ASG's slot of today, started: an agenda of today (periodicity 12X, 08:00-09:00) saved by `adminToken`'s user for
+ * asg@demo.com.br in the branch's first room with `minProcedures` procedures or more, and its booking started with
+ * `asgToken`. Answers the booking and the room's procedures in id order (the photo tests record them one by one).
+ */
+export async function startedSlotToday(
+  t: TestApi,
+  tokens: { admin: string; asg: string },
+  branch: number,
+  minProcedures = 3,
+) {
+  const today = businessToday();
+  const room = await t.db
+    .selectFrom("environments as e")
+    .innerJoin("environment_procedures as ep", "ep.environment_id", "e.id")
+    .select("e.id")
+    .where("e.branch_id", "=", branch)
+    .where("e.deleted_at", "is", null)
+    .groupBy("e.id")
+    .having((eb) => eb.fn.countAll(), ">=", minProcedures)
+    .orderBy("e.id")
+    .executeTakeFirstOrThrow();
+  const asg = await userByEmail(t.db, "asg@demo.com.br");
+  const saved = await t.post(
+    "/api/agendas/v2/saveAgenda",
+    [
+      {
+        Id_EmpresasFilial: branch,
+        Id_Environments: room.id,
+        Id_Users: asg.id,
+        Periodicidade: {
+          type: "12X",
+          DIAS_SEMANA: "",
+          hora_base_inicial: "08:00",
+          hora_base_final: "09:00",
+          Revisoes: [],
+        },
+        revisionPhotos: false,
+        vigIni: today,
+        vigFim: today,
+      },
+    ],
+    { token: tokens.admin },
+  );
+  expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+  const booking = (
+    await t.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("agenda_id", "=", saved.body[0].ID)
+      .where("data_agend", "=", today)
+      .executeTakeFirstOrThrow()
+  ).id;
+  const procedures = (
+    await t.db
+      .selectFrom("environment_procedures")
+      .select("procedure_id")
+      .where("environment_id", "=", room.id)
+      .orderBy("procedure_id")
+      .execute()
+  ).map((row) => row.procedure_id);
+  const started = await t.post(`/api/execution/bookings/${booking}/start`, undefined, { token: tokens.asg });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  return { booking, procedures };
 }

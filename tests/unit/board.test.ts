@@ -170,6 +170,7 @@ describe("the schedule detail (spec 001 §2.7, §4)", () => {
           horaFim: "09:00",
           status: "Completo",
           performed: { start: "2026-03-15T11:05:00Z", end: "2026-03-15T11:52:00Z" },
+          proof: { viaQr: false, envioAtrasoS: 8100 },
         },
         {
           horaIni: "11:00",
@@ -190,12 +191,24 @@ describe("the schedule detail (spec 001 §2.7, §4)", () => {
       ],
     );
     expect(rows).toEqual([
-      { state: "Completo", column: "done", scheduled: "08:00 - 09:00", performed: "08:05 - 08:52" },
-      { state: "Incompleto", column: "incomplete", scheduled: "10:00 - 10:30", performed: "10:01 - 10:20" },
-      { state: "Em andamento", column: "inProgress", scheduled: "11:00 - 11:30", performed: "Em andamento" },
-      { state: "A iniciar", column: "toDo", scheduled: "15:00 - 15:30", performed: "A iniciar" },
-      { state: "Fez a mais", column: "done", scheduled: "Fez a mais", performed: "Iniciado às 16:10" },
-      { state: "Fez a mais", column: "done", scheduled: "Fez a mais", performed: "18:00 - 18:15" },
+      {
+        state: "Completo",
+        column: "done",
+        scheduled: "08:00 - 09:00",
+        performed: "08:05 - 08:52",
+        flags: ["Sem leitura do QR", "Enviado com atraso (2 h 15 min após a execução)"],
+      },
+      { state: "Incompleto", column: "incomplete", scheduled: "10:00 - 10:30", performed: "10:01 - 10:20", flags: [] },
+      {
+        state: "Em andamento",
+        column: "inProgress",
+        scheduled: "11:00 - 11:30",
+        performed: "Em andamento",
+        flags: [],
+      },
+      { state: "A iniciar", column: "toDo", scheduled: "15:00 - 15:30", performed: "A iniciar", flags: [] },
+      { state: "Fez a mais", column: "done", scheduled: "Fez a mais", performed: "Iniciado às 16:10", flags: [] },
+      { state: "Fez a mais", column: "done", scheduled: "Fez a mais", performed: "18:00 - 18:15", flags: [] },
     ]);
   });
 

@@ -5,7 +5,7 @@ import type { DB } from "../../db/schema.ts";
 import { foldSearch, onePage, pageOf, pageTotal, type ListQuery } from "../../lib/list-query.ts";
 import { legacyCollaboratorCounts } from "../legacy.ts";
 
-import { bookingCounts, reportBookingsQuery } from "./history.ts";
+import { bookingCounts, dayCounts, reportBookingsQuery, reportDaysQuery, roomTasks } from "./history.ts";
 
 /**
  * The collaborators report (spec 001 §2.9, issue 23; docs/reports.md): one row per collaborator with bookings in the
@@ -34,6 +34,10 @@ export type CollaboratorReportQuery = ListQuery & {
   today: string;
   /** 'Mostrar dados anteriores à Agosto/2022': the old system's rows counted too (docs/legacy-data.md). */
   anteriores?: boolean;
+  /** 'Sem leitura do QR': only the slots the field app started without the room's current QR value. */
+  semQr?: boolean;
+  /** 'Enviado com atraso': only the slots with a record received late (docs/field-app.md 'Proof flags'). */
+  atraso?: boolean;
 };
 
 export type CollaboratorReportRow = {
@@ -55,7 +59,7 @@ const digits = (text: string) => text.replace(/\D/g, "");
 
 /** One page of the report and its total. */
 export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: CollaboratorReportQuery) {
-  const bookings = await reportBookingsQuery(db, scope, {
+  const period = {
     dataIni: query.dataIni,
     dataFim: query.dataFim,
     companyId: query.companyId,
@@ -63,7 +67,7 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
     filialClientId: query.filialClientId,
     environmentId: query.environmentId,
     userId: query.userId,
-  });
+  };
   const term = query.q?.trim() ?? "";
   const fields = query.campos?.length ? query.campos : (["colaborador"] as const);
   const folded = foldSearch(term);
@@ -82,24 +86,39 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
           : sql<boolean>`regexp_replace(u.telefone, '\\D', '', 'g') like ${numbers}`;
     }
   };
-  // The period's bookings are counted per collaborator in one pass over them, with nothing joined to each booking; the
+  // The period's days are summed per collaborator from the daily roll-up (docs/reports.md 'The daily roll-up'); the
   // collaborators' names, the search and the sort then join those few groups (the same rows: a filter on the user
   // holds for every booking of that user, before or after the count).
-  const bookingCounted = bookings.select(["b.user_id", ...bookingCounts(query.today)]).groupBy("b.user_id");
-  // With the old system's rows: both counts per collaborator, added up.
-  const counts = query.anteriores
-    ? // The same columns as the bookings' counts (user_id and the four counts), so the rest reads either alike.
-      (db
-        .selectFrom(bookingCounted.unionAll(await legacyCollaboratorCounts(db, scope, query)).as("c"))
-        .select([
-          "c.user_id",
-          sql<string>`sum(c.agendamentos)::bigint`.as("agendamentos"),
-          sql<string>`sum(c.completos)::bigint`.as("completos"),
-          sql<string>`sum(c.incompletos)::bigint`.as("incompletos"),
-          sql<string>`sum(c.nao_realizados)::bigint`.as("nao_realizados"),
-        ])
-        .groupBy("c.user_id") as unknown as typeof bookingCounted)
-    : bookingCounted;
+  // The proof filters narrow the bookings themselves, which the roll-up does not tell apart: then the period's slots
+  // are counted (false, not null: a slot started before the field app proves nothing either way).
+  const days = async () =>
+    (await reportDaysQuery(db, scope, period)).select(["b.user_id", ...dayCounts(query.today)]).groupBy("b.user_id");
+  type Counted = Awaited<ReturnType<typeof days>>;
+  const bookingCounted: Counted =
+    query.semQr === true || query.atraso === true
+      ? ((await reportBookingsQuery(db, scope, period))
+          .$if(query.semQr === true, (qb) => qb.where("b.iniciada_via_qr", "=", false))
+          .$if(query.atraso === true, (qb) => qb.where("b.envio_atraso_s", ">", 0))
+          .leftJoin(roomTasks(db, scope.companyId), "rt.environment_id", "b.environment_id")
+          .select(["b.user_id", ...bookingCounts(query.today)])
+          .groupBy("b.user_id") as unknown as Counted)
+      : await days();
+  // With the old system's rows: both counts per collaborator, added up. They carry no proof flags: a proof filter
+  // leaves them out.
+  const counts =
+    query.anteriores && !query.semQr && !query.atraso
+      ? // The same columns as the bookings' counts (user_id and the four counts), so the rest reads either alike.
+        (db
+          .selectFrom(bookingCounted.unionAll(await legacyCollaboratorCounts(db, scope, query)).as("c"))
+          .select([
+            "c.user_id",
+            sql<string>`sum(c.agendamentos)::bigint`.as("agendamentos"),
+            sql<string>`sum(c.completos)::bigint`.as("completos"),
+            sql<string>`sum(c.incompletos)::bigint`.as("incompletos"),
+            sql<string>`sum(c.nao_realizados)::bigint`.as("nao_realizados"),
+          ])
+          .groupBy("c.user_id") as unknown as typeof bookingCounted)
+      : bookingCounted;
   const grouped = db
     .selectFrom(counts.as("g"))
     .innerJoin("users as u", "u.id", "g.user_id")

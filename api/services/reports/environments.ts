@@ -6,7 +6,7 @@ import { onePage, pageOf, pageTotal, type ListQuery } from "../../lib/list-query
 import { legacyEnvironmentCounts } from "../legacy.ts";
 
 import { environmentSearch, type EnvironmentSearchField } from "./environment-search.ts";
-import { bookingCounts, reportBookingsQuery } from "./history.ts";
+import { dayCounts, reportDaysQuery } from "./history.ts";
 
 /**
  * The environments report (spec 001 §2.10, issue 23; docs/reports.md): one card per room with bookings in the period
@@ -44,7 +44,7 @@ export async function environmentReport(
       anteriores?: boolean;
     },
 ) {
-  const bookings = await reportBookingsQuery(db, scope, query);
+  const days = await reportDaysQuery(db, scope, query);
   const categoria = sql<string>`(select c.name from categories c where c.id = e.category_id)`;
   const setor = sql<string>`(select s.name from sectors s where s.id = e.sector_id)`;
   const sort: EnvironmentReportSort = (ENVIRONMENT_REPORT_SORTS as readonly string[]).includes(query.sort ?? "")
@@ -58,11 +58,9 @@ export async function environmentReport(
     agendamentos: sql`g.agendamentos`,
   }[sort];
   const { page, size, limit, offset } = pageOf(query);
-  // The period's bookings are counted per room in one pass over them, with nothing joined to each booking; the rooms'
+  // The period's days are summed per room from the daily roll-up (docs/reports.md 'The daily roll-up'); the rooms'
   // names and sort keys then join those few groups.
-  const bookingCounted = bookings
-    .select(["b.environment_id", ...bookingCounts(query.today)])
-    .groupBy("b.environment_id");
+  const bookingCounted = days.select(["b.environment_id", ...dayCounts(query.today)]).groupBy("b.environment_id");
   // With the old system's rows: both counts per room, added up (the same columns, so the rest reads either alike).
   const counts = query.anteriores
     ? (db

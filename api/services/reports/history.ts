@@ -1,6 +1,13 @@
 import { sql, type Kysely } from "kysely";
 
-import { assertEnvironmentInScope, assertUserInScope, type BranchQuery, type Scope } from "../../auth/scope.ts";
+import {
+  assertEnvironmentInScope,
+  assertUserInScope,
+  ownWorkOf,
+  resolveBranchFilter,
+  type BranchQuery,
+  type Scope,
+} from "../../auth/scope.ts";
 import type { DB } from "../../db/schema.ts";
 import { dayStatus, reportSlot, type ReportBooking, type ReportSlot } from "../../domain/reports.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -67,14 +74,89 @@ export async function reportBookingsQuery(db: Kysely<DB>, scope: Scope, query: R
     );
 }
 
-/** A group's booking counts (the collaborator and room cards): all, done, left incomplete, never started before today. */
-export const bookingCounts = (today: string) =>
-  [
-    sql<string>`count(*)`.as("agendamentos"),
-    sql<string>`count(*) filter (where b.status = 'Completo')`.as("completos"),
-    sql<string>`count(*) filter (where b.status = 'Incompleto')`.as("incompletos"),
-    sql<string>`count(*) filter (where b.status is null and b.data_agend < ${today}::date)`.as("nao_realizados"),
+/**
+ * The same slots as `reportBookingsQuery`, read from the daily roll-up (migration 021, docs/reports.md 'The daily
+ * roll-up'): one row per day, collaborator, room and agenda instead of one per slot, the agendas joined for their own
+ * state (switched off or removed, their slots leave every report at once). For the grouped counts only; the rows
+ * themselves (a day's detail, the exports) read the bookings.
+ */
+export async function reportDaysQuery(db: Kysely<DB>, scope: Scope, query: ReportQuery) {
+  if (query.environmentId !== undefined) await assertEnvironmentInScope(db, scope, query.environmentId);
+  const filter = await resolveBranchFilter(db, scope, query);
+  if (query.userId !== undefined) await assertUserInScope(db, scope, query.userId);
+  const own = ownWorkOf(scope);
+  const search = environmentSearch(query.q, query.campos);
+  return db
+    .selectFrom("booking_days as b")
+    .innerJoin("agendas as a", "a.id", "b.agenda_id")
+    .leftJoin(roomTasks(db, filter.companyId), "rt.environment_id", "b.environment_id")
+    .where("b.company_id", "=", filter.companyId)
+    .$if(filter.branchId !== undefined, (qb) => qb.where("b.branch_id", "=", filter.branchId!))
+    .$if(own !== null, (qb) => qb.where("b.user_id", "=", own!))
+    .$if(query.userId !== undefined, (qb) => qb.where("b.user_id", "=", query.userId!))
+    .$if(query.environmentId !== undefined, (qb) => qb.where("b.environment_id", "=", query.environmentId!))
+    .where("b.dia", ">=", query.dataIni)
+    .where("b.dia", "<=", query.dataFim)
+    .where("a.ativo", "=", true)
+    .where("a.deleted_at", "is", null)
+    .$if(search !== null, (qb) =>
+      qb.where(
+        sql<boolean>`b.environment_id in (select e.id from environments e
+          where e.company_id = ${scope.companyId} and ${search!(sql`e`)})`,
+      ),
+    );
+}
+
+/**
+ * How many tasks each room of the company asks of a slot (its procedures not removed from the catalogue), as `rt`:
+ * what a slot without any execution is read against (docs/reports.md 'One status for a slot').
+ */
+export const roomTasks = (db: Kysely<DB>, companyId: number) =>
+  db
+    .selectFrom("environment_procedures as ep")
+    .innerJoin("procedures as p", "p.id", "ep.procedure_id")
+    .where("p.company_id", "=", companyId)
+    .where("p.deleted_at", "is", null)
+    .select(["ep.environment_id", sql<number>`count(*)::int`.as("tarefas")])
+    .groupBy("ep.environment_id")
+    .as("rt");
+
+/** A slot with no execution: done when its room asks for nothing (`rt` joined), else nothing done. */
+const askedNothing = sql<boolean>`coalesce(rt.tarefas, 0) = 0`;
+
+/**
+ * `bookingCounts` over the roll-up's days: the same four figures, summed. The slots of a key without an execution are
+ * its slots less those the roll-up sorted by their tasks (migration 022).
+ */
+export const dayCounts = (today: string) => {
+  const unrecorded = sql`(b.agendamentos - b.tarefas_completas - b.tarefas_incompletas - b.tarefas_nenhuma)`;
+  return [
+    sql<string>`sum(b.agendamentos)::bigint`.as("agendamentos"),
+    sql<string>`sum(b.tarefas_completas + case when ${askedNothing} then ${unrecorded} else 0 end)::bigint`.as(
+      "completos",
+    ),
+    sql<string>`sum(b.tarefas_incompletas)::bigint`.as("incompletos"),
+    sql<string>`coalesce(sum(b.tarefas_nenhuma + case when ${askedNothing} then 0 else ${unrecorded} end)
+      filter (where b.dia < ${today}::date), 0)::bigint`.as("nao_realizados"),
   ] as const;
+};
+
+/**
+ * A group's slot counts by §4's status of a slot (docs/reports.md 'One status for a slot'; the collaborator and room
+ * cards): all; every task done ('Completo' or 'Cancelado'); some ('Incompleto'); none, on a day before today ('Não
+ * Realizado'). Needs `roomTasks` joined as `rt`.
+ */
+export const bookingCounts = (today: string) => {
+  const situation = sql`coalesce(b.tarefas_situacao, case when ${askedNothing} then 'completa' else 'nenhuma' end)`;
+  return [
+    sql<string>`count(*)`.as("agendamentos"),
+    sql<string>`count(*) filter (where ${situation} = 'completa')`.as("completos"),
+    sql<string>`count(*) filter (where ${situation} = 'incompleta')`.as("incompletos"),
+    sql<string>`count(*) filter (where ${situation} = 'nenhuma' and b.data_agend < ${today}::date)`.as(
+      "nao_realizados",
+    ),
+  ] as const;
+};
 
 /** A slot as the exports list it: the booking and the names a report row carries (§3 'Report row'). */
 export type ReportBookingRow = ReportBooking & {
@@ -97,6 +179,7 @@ type ExecutionJson = {
   ocorrencia: string | null;
   image: string | null;
   createdAt: unknown;
+  receivedAt: unknown;
 };
 
 /**
@@ -141,6 +224,10 @@ export async function readReportBookings(db: Kysely<DB>, ids: readonly number[])
       "b.start_date",
       "b.finished_at",
       "b.justificativa",
+      "b.iniciada_via_qr",
+      "b.envio_atraso_s",
+      "b.start_received_at",
+      "b.finish_received_at",
       bookingIncidentId,
       "e.name as ambiente",
       "e.andar",
@@ -151,7 +238,8 @@ export async function readReportBookings(db: Kysely<DB>, ids: readonly number[])
       sql<{ id: number; name: string }[]>`coalesce(procs.list, '[]')`.as("procedures"),
       sql<ExecutionJson[]>`coalesce((
         select json_agg(json_build_object('id', h.id, 'procedureId', h.procedure_id, 'procedure', pr.name,
-          'observacao', h.observacao, 'ocorrencia', h.ocorrencia, 'image', h.image, 'createdAt', h.created_at)
+          'observacao', h.observacao, 'ocorrencia', h.ocorrencia, 'image', h.image, 'createdAt', h.created_at,
+          'receivedAt', h.received_at)
           order by h.created_at, h.id)
         from history h join procedures pr on pr.id = h.procedure_id where h.booking_id = b.id), '[]')`.as("executions"),
     ])
@@ -174,6 +262,10 @@ export async function readReportBookings(db: Kysely<DB>, ids: readonly number[])
         startDate: iso(row.start_date),
         finishedAt: iso(row.finished_at),
         justificativa: row.justificativa,
+        viaQr: row.iniciada_via_qr,
+        envioAtrasoS: row.envio_atraso_s,
+        startReceivedAt: iso(row.start_received_at),
+        finishReceivedAt: iso(row.finish_received_at),
         filial: row.filial ?? "",
         ambiente: row.ambiente,
         categoria: row.categoria ?? "",
@@ -184,6 +276,7 @@ export async function readReportBookings(db: Kysely<DB>, ids: readonly number[])
         executions: row.executions.map((execution) => ({
           ...execution,
           createdAt: new Date(isoText(execution.createdAt)).toISOString(),
+          receivedAt: execution.receivedAt === null ? null : new Date(isoText(execution.receivedAt)).toISOString(),
         })),
       },
     ];
