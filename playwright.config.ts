@@ -45,7 +45,12 @@ const chromium = {
  *   the batch upload, the remove page): catalogues-duplicate, pre-registered-cpfs, environments-import;
  * - the report frame (filters as a GET form, drill-down dialogs as pages) is run without JS by reports and
  *   report-drilldown: activity-reports, incomplete-tasks, client-report;
- * - the accessibility checks read the same server-rendered HTML.
+ * - the accessibility checks read the same server-rendered HTML;
+ * - the old-system box of the reports (legacy-toggle) is one more field of the report frame's GET form, its drill-downs
+ *   the same pages: reports and report-drilldown run that frame without JS;
+ * - the photo's zoom page (photos) is a server-rendered page with a plain link ('Voltar'); its no-JS pieces are each
+ *   proved elsewhere: the signed-out redirect keeping the target (guards), links followed without JS (menu), another
+ *   tenant's record answering the 404 page (organisation); the zoom page's own rules are API tests (photos.test.ts).
  */
 const JS_ONLY_SPECS = [
   "catalogues-export.spec.ts",
@@ -57,6 +62,8 @@ const JS_ONLY_SPECS = [
   "incomplete-tasks.spec.ts",
   "client-report.spec.ts",
   "accessibility.spec.ts",
+  "legacy-toggle.spec.ts",
+  "photos.spec.ts",
 ].map((file) => `**/${file}`);
 
 export default defineConfig({

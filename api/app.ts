@@ -21,6 +21,7 @@ import { environmentRoutes } from "./routes/environments.ts";
 import { executionIncidentRoutes } from "./routes/execution-incidents.ts";
 import { executionRoutes } from "./routes/execution.ts";
 import { exportRoutes } from "./routes/exports.ts";
+import { fieldRoutes } from "./routes/field.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { historyRoutes } from "./routes/history.ts";
 import { incidentKindRoutes } from "./routes/incident-kinds.ts";
@@ -154,6 +155,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", auditRoutes(deps));
   api.route("/", executionRoutes(deps));
   api.route("/", executionIncidentRoutes(deps));
+  api.route("/", fieldRoutes(deps));
   // Before incidentRoutes: /ocorrencias/tipos is not /ocorrencias/{id}.
   api.route("/", incidentKindRoutes(deps));
   api.route("/", incidentRoutes(deps));

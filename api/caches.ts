@@ -1,10 +1,11 @@
 import type { mainCompaniesOf, UserRow } from "./auth/users.ts";
+import type { SessionKind } from "./context.ts";
 import type { Database } from "./db/connection.ts";
 import { ReadCache } from "./lib/read-cache.ts";
 import type { Branch } from "./routes/branches.ts";
 
-/** A bearer token's session: its user, when it was issued and when it ends. */
-export type CachedSession = { row: UserRow; createdAt: Date; expiresAt: Date };
+/** A bearer token's session: its user, when it was issued and when it ends, and its kind. */
+export type CachedSession = { row: UserRow; createdAt: Date; expiresAt: Date; kind: SessionKind };
 
 /**
  * The reads every page repeats, cached per open database (docs/performance.md 'Caches'). Each names the tables

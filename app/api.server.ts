@@ -8,7 +8,14 @@ import { UNEXPECTED } from "../api/domain/messages";
  * socket); with it, it speaks HTTP. Answers are checked with the API's own zod schemas: raw JSON never reaches a
  * component.
  */
-export type ApiFailure = { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]> };
+export type ApiFailure = {
+  ok: false;
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  /** The API's Retry-After (a 409 while the same Idempotency-Key is still answered, a 429, a 503). */
+  retryAfter?: string;
+};
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
 /** Who is calling: the request being served and, for private calls, the signed-in user's token. */
@@ -24,6 +31,8 @@ type CallOptions<T> = {
   json?: unknown;
   formData?: FormData;
   query?: Record<string, string | number | undefined | null>;
+  /** Extra request headers the API reads (the field app's Idempotency-Key). */
+  headers?: Record<string, string>;
   schema?: z.ZodType<T>;
 };
 
@@ -61,6 +70,7 @@ async function send(
   }
   const headers = new Headers({ accept, "x-request-id": context.requestId });
   if (auth) headers.set("authorization", `Bearer ${auth.token}`);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers.set("content-type", "application/json");
@@ -79,5 +89,6 @@ async function failureOf(response: Response): Promise<ApiFailure> {
     status: response.status,
     message: parsed.data?.message ?? UNEXPECTED,
     fieldErrors: parsed.data?.fieldErrors,
+    retryAfter: response.headers.get("retry-after") ?? undefined,
   };
 }

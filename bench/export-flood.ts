@@ -9,8 +9,12 @@
  * or refused by its page (none failed), RSS ≤ 1 GB.
  *
  * BENCH_EXPORTS sets how many (default 80); BENCH_EXPORT_TIMEOUT_S how long to wait for the last (default 900).
+ * BENCH_EXPORT_DATA names a directory where the migrated year is built once and copied from on later runs (A/B runs
+ * of the same data, e.g. PGLITE_WORKER=0 and 1, without minutes of set-up each; delete it to build anew).
  */
-import { readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
 import { openDatabase } from "../api/db/connection.ts";
 import { migrate } from "../api/db/migrate.ts";
@@ -29,6 +33,9 @@ export type ExportFloodResult = {
   livez: { count: number; p50: number; p99: number; max: number };
   listP95: number;
   rssMaxMb: number;
+  /** The server's PGLITE_WORKER, and the machine's 1-minute load average when the flood began and ended. */
+  pgliteWorker: string;
+  load: { began: number; ended: number };
 };
 
 /** The mix: a year of the heavy reports in Excel, their PDFs (a year is over the PDF row limit: refused), and lighter files. */
@@ -61,20 +68,35 @@ const rssMb = (pid: number | undefined) => {
   }
 };
 
+type HistoryData = Awaited<ReturnType<typeof writeHistory>>;
+
+async function prepareData(dataDir: string, progress: (message: string) => void): Promise<HistoryData> {
+  progress("exports: migrations, demo data and a year of history");
+  mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase({ dataDir });
+  try {
+    await migrate(database);
+    await seedDemo(database, { history: false });
+    return await writeHistory(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function measureExportFlood(progress: (message: string) => void): Promise<ExportFloodResult> {
   const count = Number(process.env.BENCH_EXPORTS ?? 80);
   const timeoutMs = Number(process.env.BENCH_EXPORT_TIMEOUT_S ?? 900) * 1000;
   const dir = tempDir("export-flood");
-  progress("exports: migrations, demo data and a year of history");
-  const database = await openDatabase({ dataDir: dir.dir });
-  let data: Awaited<ReturnType<typeof writeHistory>>;
-  try {
-    await migrate(database);
-    await seedDemo(database, { history: false });
-    data = await writeHistory(database.db);
-  } finally {
-    await database.close();
+  const kept = process.env.BENCH_EXPORT_DATA;
+  let data: HistoryData;
+  if (kept && existsSync(path.join(kept, "history.json"))) {
+    progress(`exports: the data kept in ${kept}`);
+    data = JSON.parse(readFileSync(path.join(kept, "history.json"), "utf8")) as HistoryData;
+  } else {
+    data = await prepareData(kept ?? dir.dir, progress);
+    if (kept) writeFileSync(path.join(kept, "history.json"), JSON.stringify(data));
   }
+  if (kept) cpSync(path.join(kept, "pgdata"), path.join(dir.dir, "pgdata"), { recursive: true });
   progress(`exports: ${fmt.int(data.history)} history rows; starting the server`);
   const server = await startServer({ dataDir: dir.dir, demoData: false, label: "export-flood" });
   try {
@@ -109,6 +131,7 @@ export async function measureExportFlood(progress: (message: string) => void): P
     const rssTimer = setInterval(() => (rssMax = Math.max(rssMax, rssMb(server.child.pid))), 250);
 
     const began = performance.now();
+    const loadBegan = os.loadavg()[0]!;
     const outcomes: Record<Outcome, number> = { delivered: 0, refused: 0, failed: 0 };
     let lastDeliveredMs = 0;
     const one = async (path: string): Promise<Outcome> => {
@@ -152,6 +175,8 @@ export async function measureExportFlood(progress: (message: string) => void): P
       },
       listP95: percentile(Float64Array.from(list).sort(), 95),
       rssMaxMb: rssMax,
+      pgliteWorker: process.env.PGLITE_WORKER ?? "unset",
+      load: { began: loadBegan, ended: os.loadavg()[0]! },
     };
   } finally {
     await server.stop();
@@ -176,6 +201,8 @@ export function exportFloodReport(result: ExportFloodResult) {
       ],
       ["list page (/setores) p95", `${fmt.ms(result.listP95)} ms`, `≤ ${t.listP95Ms} ms`],
       ["server RSS, most", `${fmt.int(result.rssMaxMb)} MB`, `≤ ${t.rssMb} MB`],
+      ["PGLITE_WORKER", result.pgliteWorker, "-"],
+      ["load average (1 min) at start / end", `${result.load.began.toFixed(1)} / ${result.load.ended.toFixed(1)}`, "-"],
     ],
   );
 }

@@ -325,18 +325,24 @@ function decode(body: Buffer, encoding: string | undefined) {
 }
 
 /** Signs in through the web form (POST /?index, as the page's <form> does) and returns the 'sessao' cookie pair. */
-export async function signIn(baseUrl: string, email: string, password: string) {
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  /** The field app's sign-in (/campo/entrar) sets the `campo` cookie instead. */
+  { path = "/?index", cookie = "sessao" }: { path?: string; cookie?: string } = {},
+) {
   const response = await probe(baseUrl, {
     method: "POST",
-    path: "/?index",
+    path,
     headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(baseUrl).origin },
     body: new URLSearchParams({ email, password, redirectTo: "" }).toString(),
   });
   const cookies = ([] as string[]).concat(response.headers["set-cookie"] ?? []);
-  const pair = cookies.map((cookie) => cookie.split(";")[0]).find((cookie) => cookie.startsWith("sessao="));
+  const pair = cookies.map((line) => line.split(";")[0]).find((line) => line.startsWith(`${cookie}=`));
   if (response.status !== 302 || !pair) {
     throw new Error(
-      `sign-in as ${email} failed: status ${response.status}, no 'sessao' cookie (${response.body.toString("utf8").slice(0, 200)})`,
+      `sign-in as ${email} failed: status ${response.status}, no '${cookie}' cookie (${response.body.toString("utf8").slice(0, 200)})`,
     );
   }
   return pair;

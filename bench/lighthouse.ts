@@ -1,6 +1,6 @@
 /**
  * Lighthouse, mobile preset (its default: a mid-range phone, slow 4G, 4× CPU slow-down), on the public room page and on
- * the dashboard board, against the built server started here on a fresh demo database (with today's simulated
+ * the dashboard board and the field app's 'Hoje' (docs/field-app.md: LCP ≤ 1.5 s), against the built server started here on a fresh demo database (with today's simulated
  * cleanings): `npm run lighthouse` (after `npm run build`). Lighthouse is fetched by npx on first use rather than
  * being a dependency (neither `npm test` nor CI needs it) and drives Debian's Chromium (CHROMIUM_PATH, else
  * /usr/bin/chromium). Prints LCP, TBT, CLS, the performance and accessibility scores next to issue 13's goals, and
@@ -17,6 +17,8 @@ import { apiSignIn, formatTable, signIn, startServer, tempDir } from "./lib.ts";
 const CHROME = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const LIGHTHOUSE = "lighthouse@12"; // 13 wants Node 22 (puppeteer-core); this machine runs 20
 const GOALS = { lcp: 2_500, tbt: 200, cls: 0, accessibility: 100 };
+/** The cleaners' 'Hoje' on a cheap phone (docs/field-app.md). */
+const FIELD_LCP_GOAL = 1_500;
 
 type Report = {
   categories: Record<"performance" | "accessibility", { score: number }>;
@@ -55,10 +57,12 @@ try {
   for (const booking of bookings) counts.set(booking.environmentId, (counts.get(booking.environmentId) ?? 0) + 1);
   const room = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 1;
   const cookie = await signIn(server.url, "admin@demo.com.br", DEMO_PASSWORD);
+  const field = await signIn(server.url, "asg@demo.com.br", DEMO_PASSWORD, { path: "/campo/entrar", cookie: "campo" });
 
   const pages = [
     { name: `room page /info/ambiente/${room}`, url: `${server.url}/info/ambiente/${room}` },
     { name: "board /dashboard (today)", url: `${server.url}/dashboard`, headers: { Cookie: cookie } },
+    { name: "field 'Hoje' /campo (ASG)", url: `${server.url}/campo`, headers: { Cookie: field }, lcp: FIELD_LCP_GOAL },
   ];
   const rows: string[][] = [];
   for (const [index, page] of pages.entries()) {
@@ -69,7 +73,10 @@ try {
     const cls = report.audits["cumulative-layout-shift"].numericValue ?? Number.NaN;
     const accessibility = Math.round(report.categories.accessibility.score * 100);
     const met =
-      lcp <= GOALS.lcp && tbt <= GOALS.tbt && cls <= GOALS.cls && accessibility >= GOALS.accessibility
+      lcp <= (("lcp" in page && page.lcp) || GOALS.lcp) &&
+      tbt <= GOALS.tbt &&
+      cls <= GOALS.cls &&
+      accessibility >= GOALS.accessibility
         ? "met"
         : "MISSED";
     if (met === "MISSED") missed++;
@@ -87,7 +94,7 @@ try {
     formatTable(["page (mobile preset)", ">LCP ms", ">TBT ms", ">CLS", ">performance", ">accessibility", ""], rows),
   );
   console.log(
-    `goals: LCP ≤ ${GOALS.lcp} ms, TBT ≤ ${GOALS.tbt} ms, CLS ${GOALS.cls}, accessibility ${GOALS.accessibility}`,
+    `goals: LCP ≤ ${GOALS.lcp} ms ('Hoje' ≤ ${FIELD_LCP_GOAL} ms), TBT ≤ ${GOALS.tbt} ms, CLS ${GOALS.cls}, accessibility ${GOALS.accessibility}`,
   );
 } finally {
   await server.stop();

@@ -245,7 +245,14 @@ export async function measurePdfPool(
   const logFd = openSync(logFile, "w");
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ["DATABASE_URL", "API_URL", "PUBLIC_URL", "SMTP_URL", "STORAGE_URL"]) delete env[name];
-  Object.assign(env, SERVER_ENV, { PORT: String(port), HOST, DATA_DIR: data.dir, DEMO_DATA: "false" });
+  // PUBLIC_URL: production requires it (links leave the server absolute); here the address the bench calls.
+  Object.assign(env, SERVER_ENV, {
+    PORT: String(port),
+    HOST,
+    DATA_DIR: data.dir,
+    DEMO_DATA: "false",
+    PUBLIC_URL: `http://${HOST}:${port}`,
+  });
   progress(`PDF pool: starting a server (PGlite, empty database) to build ${fmt.int(rows)}-row PDFs`);
   const server: ChildProcess = fork(fileURLToPath(import.meta.url), ["--child"], {
     cwd: ROOT,

@@ -5,7 +5,8 @@
  * (bench/qr-pdf.ts), report PDFs through the server's PDF pool while /healthz is probed (bench/pdf-pool.ts), and
  * scheduling (bench/scheduling.ts: a year of 20 cleanings a day, a month over 2,000 agendas, the demo simulator), and
  * the history reports over a year of ~1,000,000 history rows with their Excel exports (bench/reports.ts), and the
- * scored inspections over 100,000 inspections of a year (bench/inspections.ts). See bench/README.md.
+ * scored inspections over 100,000 inspections of a year (bench/inspections.ts), and the field app's 'Hoje' over 1,000
+ * cleaners' days (bench/field-day.ts). See bench/README.md.
  */
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +36,8 @@ import {
   reportExportTable,
   type ExportRow,
 } from "./export.ts";
+import { fieldDayReport, measureFieldDay } from "./field-day.ts";
+import { fieldWritesReport, measureFieldWrites } from "./field-writes.ts";
 import { inspectionsReport, INSPECTIONS, measureInspections } from "./inspections.ts";
 import { legacyReport, measureLegacy } from "./legacy.ts";
 import {
@@ -87,6 +90,8 @@ const SETTINGS = {
   legacyRows: numberFromEnv("BENCH_LEGACY_ROWS", 100_000),
   inspections: numberFromEnv("BENCH_INSPECTIONS", INSPECTIONS),
   exportFlood: numberFromEnv("BENCH_EXPORTS", 80),
+  fieldWrites: process.env.BENCH_FIELD_WRITES !== "0",
+  field: process.env.BENCH_FIELD !== "0",
   reportExportRuns: Math.max(1, numberFromEnv("BENCH_REPORT_EXPORT_RUNS", 3)),
   only: process.env.BENCH_ONLY,
   acceptEncoding: "gzip, deflate, br",
@@ -424,6 +429,8 @@ async function main() {
   if (SETTINGS.only === "legacy") return runLegacy();
   if (SETTINGS.only === "inspections") return runInspections();
   if (SETTINGS.only === "exports") return runExportFlood();
+  if (SETTINGS.only === "field-writes") return runFieldWrites();
+  if (SETTINGS.only === "field") return runFieldDay();
 
   const startups = await measureStartups();
   if (startups.rows.length) {
@@ -472,6 +479,8 @@ async function main() {
   if (SETTINGS.legacyRows) await runLegacy();
   if (SETTINGS.inspections) await runInspections();
   if (SETTINGS.exportFlood) await runExportFlood();
+  if (SETTINGS.fieldWrites) await runFieldWrites();
+  if (SETTINGS.field) await runFieldDay();
   if (SETTINGS.scale) await runScale();
 
   console.log(`\nload average at end (1/5/15 min): ${loadAverage()}`);
@@ -520,6 +529,33 @@ async function runPdfPool() {
 async function runEnvironments() {
   console.log(environmentsReport(await measureEnvironments(SETTINGS, progress, problems)));
   if (SETTINGS.only === "environments" && problems.length) {
+    console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+/** The field app's 'Hoje' and room over 1,000 cleaners' days (bench/field-day.ts), on PGlite and PostgreSQL if set. */
+async function runFieldDay() {
+  const result = await measureFieldDay(SETTINGS, progress, problems);
+  console.log(
+    `\nField app (docs/field-app.md; bench/field-day.ts): one cleaner's field session among 1,000 cleaners' days, ` +
+      `${SETTINGS.connections} connections`,
+  );
+  console.log(fieldDayReport(result));
+  if (SETTINGS.only === "field" && problems.length) {
+    console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    process.exitCode = 1;
+  }
+}
+
+/** The field app's writes with an Idempotency-Key, first sends and replays (bench/field-writes.ts). */
+async function runFieldWrites() {
+  const result = await measureFieldWrites(SETTINGS, progress, problems);
+  console.log(
+    `\nField app writes (docs/field-app.md 'Idempotency'; bench/field-writes.ts), ${SETTINGS.connections} connections`,
+  );
+  console.log(fieldWritesReport(result));
+  if (SETTINGS.only === "field-writes" && problems.length) {
     console.log(`\nPROBLEMS:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
     process.exitCode = 1;
   }

@@ -52,7 +52,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const time = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 /** 20 cleanings a day, 06:00 to 19:50, every day of one year from `vigIni`. */
-function yearAgenda(branchId: number, environmentId: number, userId: number, vigIni: string): SaveAgendaInput {
+export function yearAgenda(branchId: number, environmentId: number, userId: number, vigIni: string): SaveAgendaInput {
   const slots = Array.from({ length: 20 }, (_, i) => [time(360 + i * 42), time(360 + i * 42 + 30)]);
   const [main, ...revisions] = slots;
   return {

@@ -62,7 +62,22 @@ function vitestCounts(report, code) {
     failed = 1;
     note = `exited with ${code} without a failed test`;
   }
-  return { passed, failed, skipped, note };
+  const failedTests = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === "failed")
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName ?? test.title}`),
+  );
+  return { passed, failed, skipped, note: withFailedTests(note, failedTests) };
+}
+
+/**
+ * The suite's line names its failed tests (the first five): CI keeps only the end of the log, and a failure that
+ * does not come back when run again must still say where it was.
+ */
+function withFailedTests(note, titles) {
+  if (!titles.length) return note;
+  const listed = titles.slice(0, 5).join("; ") + (titles.length > 5 ? `; and ${titles.length - 5} more` : "");
+  return [note, `failed: ${listed}`].filter(Boolean).join(" — ");
 }
 
 /** Playwright's JSON: stats of the whole run; errors outside tests (global setup, config) count as one failure. */
@@ -79,7 +94,16 @@ function playwrightCounts(report, code) {
     failed = 1;
     note = `exited with ${code} without a failed test`;
   }
-  return { passed: expected + flaky, failed, skipped, note };
+  const failedTests = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected")
+          failedTests.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return { passed: expected + flaky, failed, skipped, note: withFailedTests(note, failedTests) };
 }
 
 const suites = [];

@@ -39,14 +39,16 @@ export type BodyRefusal = { status: 400 | 413; message: string };
 
 /**
  * Reads a form body (multipart or urlencoded) through a streaming parser that counts its fields and files and the
- * size of their text while the bytes arrive, stopping at the first limit passed: nothing is built for the parts,
- * only counted. A form within its limits comes back as its bytes, for whoever parses it next (Hono's or Remix's
- * formData, now over a bounded body).
+ * size of their text while the bytes arrive, stopping at the first limit passed. A form within its limits comes back
+ * as its bytes and, parsed in the same pass, as its FormData (fields in order, files with their name and type): the
+ * API's routes read that one (`limitBodies` hands it to Hono), so a 20 MB post is parsed once, not twice.
  */
 export async function readBoundedForm(
   request: Request,
   limits: { bytes: number; text: number; upload: boolean },
-): Promise<{ ok: true; body: Uint8Array<ArrayBuffer> } | ({ ok: false } & BodyRefusal)> {
+  /** Whether to build the FormData (the API's routes read it; the web's Remix parses the bytes itself). */
+  build = true,
+): Promise<{ ok: true; body: Uint8Array<ArrayBuffer>; form: FormData } | ({ ok: false } & BodyRefusal)> {
   const refuse = (status: 400 | 413, message: string) => ({ ok: false as const, status, message });
   let parser: busboy.Busboy;
   try {
@@ -68,17 +70,23 @@ export async function readBoundedForm(
   let fields = 0;
   let files = 0;
   let text = 0;
-  parser.on("field", (_name, value, info) => {
+  // Parts in the order they came (a file's bytes arrive after its name): the FormData is built once all are in.
+  const parts: { name: string; value: string | { chunks: Buffer[]; filename: string; type: string } }[] = [];
+  parser.on("field", (name, value, info) => {
     if (++fields > FORM_LIMITS.fields) stop(413, FORM_TEXTS.tooManyFields);
     // A form's text, all its fields together, is no more than a whole urlencoded form may be: decoding text is the
     // dear part of parsing a form (20 MB of fields held the process 150-280 ms per parse; files cost a fraction).
     text += value.length;
     if (info.valueTruncated || text > limits.text) stop(413, FORM_TEXTS.textTooLarge(limits.text));
+    if (build && !refusal) parts.push({ name, value });
   });
-  parser.on("file", (_name, stream) => {
+  parser.on("file", (name, stream, info) => {
     if (++files > FORM_LIMITS.files) stop(413, FORM_TEXTS.tooManyFiles);
-    // The bytes are kept whole below; the parser only has to see where the file ends.
-    stream.resume();
+    const file = { chunks: [] as Buffer[], filename: info.filename ?? "", type: info.mimeType };
+    if (build && !refusal) parts.push({ name, value: file });
+    stream.on("data", (chunk: Buffer) => {
+      if (build && !refusal) file.chunks.push(chunk);
+    });
   });
   parser.on("fieldsLimit", () => stop(413, FORM_TEXTS.tooManyFields));
   parser.on("partsLimit", () => stop(413, FORM_TEXTS.tooManyFields));
@@ -114,13 +122,17 @@ export async function readBoundedForm(
   parser.end();
   await closed;
   if (refusal) return { ok: false, ...(refusal as BodyRefusal) };
+  const form = new FormData();
+  for (const { name, value } of parts)
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new File(value.chunks as Uint8Array<ArrayBuffer>[], value.filename, { type: value.type }));
   const body = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     body.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, body };
+  return { ok: true, body, form };
 }
 
 const formKind = (type: string) =>
@@ -140,6 +152,8 @@ const formKind = (type: string) =>
 export function limitBodies(
   limits: BodyLimits,
   answer: (c: Context, message: string, status: 400 | 413) => Response | Promise<Response>,
+  /** handOn: the parsed form becomes the one `c.req.formData()` answers (the API; Remix parses the bytes itself). */
+  options: { handOn: boolean } = { handOn: true },
 ): MiddlewareHandler {
   const forBody = bodyLimit({
     maxSize: limits.body,
@@ -156,9 +170,12 @@ export function limitBodies(
     const length = c.req.header("content-length");
     if (length !== undefined && !c.req.header("transfer-encoding") && Number(length) > bytes)
       return answer(c, tooLargeMessage(bytes, upload), 413);
-    const read = await readBoundedForm(c.req.raw, { bytes, text: limits.body, upload });
+    const read = await readBoundedForm(c.req.raw, { bytes, text: limits.body, upload }, options.handOn);
     if (!read.ok) return answer(c, read.message, read.status);
     c.req.raw = new Request(c.req.raw, { body: read.body });
+    // The form parsed by the guard is the one `c.req.formData()` / `parseBody()` answer: no second parse in a route.
+    // (Hono keeps a promise there, though its type says FormData.)
+    if (options.handOn) c.req.bodyCache.formData = Promise.resolve(read.form) as unknown as FormData;
     return next();
   };
 }

@@ -99,7 +99,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  */
 export function noticeResponse(
   request: Request,
-  status: 400 | 403 | 413 | 415 | 503,
+  status: 400 | 403 | 413 | 415 | 429 | 503,
   title: string,
   message: string,
   headers: Record<string, string> = {},
@@ -125,8 +125,9 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
  * Web actions read their body with request.formData(), which throws on anything but a well-formed form: that was a
- * 500. The web app only ever posts forms (urlencoded or multipart), so any other body is refused here with 415, a
- * multipart body that does not parse with 400, and an empty body without a type is read as an empty form.
+ * 500. The web app only ever posts forms (urlencoded or multipart), so any other body is refused here with 415, and an
+ * empty body without a type is read as an empty form. A multipart body that does not parse was refused (400) before,
+ * by the streaming form guard's own parse (`limitBodies`, api/lib/body-limit.ts): no second parse here.
  */
 export async function checkFormBody(request: Request): Promise<Response | null> {
   if (request.method === "GET" || request.method === "HEAD") return null;
@@ -140,18 +141,6 @@ export async function checkFormBody(request: Request): Promise<Response | null> 
   }
   if (!FORM_TYPES.some((form) => type.startsWith(form))) {
     return noticeResponse(request, 415, "Formato não suportado", "Envie os dados pelo formulário da página.");
-  }
-  if (type.startsWith("multipart/form-data")) {
-    try {
-      await request.clone().formData();
-    } catch {
-      return noticeResponse(
-        request,
-        400,
-        "Formulário inválido",
-        "Os dados enviados não puderam ser lidos. Tente novamente.",
-      );
-    }
   }
   return null;
 }

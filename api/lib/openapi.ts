@@ -130,8 +130,9 @@ function documented(status: keyof typeof errorResponses) {
  * - path parameters are required (OpenAPI 3.1), and no parameter is `null`: a URL carries text, never JSON null
  *   (z.coerce makes the generator write `required: false` and `type: [..., "null"]`);
  * - parameters and bodies are checked by zod (defaultHook: 400), and a JSON body may be malformed (400);
- * - a bearer operation goes through requireUser: 401; it reads the sessions table and the handler the database,
- *   which answers 503 + Retry-After while it is away (public operations that touch it declare 503 themselves);
+ * - a bearer operation goes through requireUser: 401; 403 to a field session outside the field calls
+ *   (docs/field-app.md 'Calls'); it reads the sessions table and the handler the database, which answers 503 +
+ *   Retry-After while it is away (public operations that touch it declare 503 themselves);
  * - any body but a GET's passes limitBodies first: 413 (whether the operation reads a body or not);
  * - a declared JSON or form body is checked against its content type by @hono/zod-openapi: 415;
  * - a public operation says so with `security: []` (OpenAPI: no security requirement), not by leaving it out.
@@ -165,6 +166,7 @@ function completeOperation(method: (typeof METHODS)[number], operation: Operatio
   if (bodyTypes.length || parameters.some((parameter) => !anyText(parameter))) add(400);
   if (operation.security?.length) {
     add(401);
+    add(403);
     add(503);
   } else {
     operation.security = [];

@@ -182,13 +182,15 @@ export function exportRoutes(deps: ApiDeps, limits?: Pick<ExportLimits, "perUser
     }),
     async (c) => {
       const job = await requireExport(db, c.get("user").id, c.req.valid("param").id);
-      const bytes = job.status === "pronta" && job.arquivo ? await deps.storage.read(EXPORT_FOLDER, job.arquivo) : null;
-      if (!bytes) throw notFound(EXPORT_TEXTS.notFound);
-      return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      // Sent as it is read from storage: a file of up to 200 MB is never held whole (docs/exports.md).
+      const file =
+        job.status === "pronta" && job.arquivo ? await deps.storage.readStream(EXPORT_FOLDER, job.arquivo) : null;
+      if (!file) throw notFound(EXPORT_TEXTS.notFound);
+      return new Response(file.body, {
         headers: {
           "content-type": job.tipo_arquivo ?? "application/octet-stream",
           "content-disposition": `attachment; filename="${job.nome_arquivo ?? "arquivo"}"`,
-          "content-length": String(bytes.byteLength),
+          "content-length": String(file.size),
           "cache-control": "private, no-store",
           "x-content-type-options": "nosniff",
         },

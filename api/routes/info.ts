@@ -9,7 +9,13 @@ import { ApiError, notFound } from "../lib/errors.ts";
 import { formTokens } from "../lib/form-token.ts";
 import { errorResponses, int32, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import { clientAddress } from "../lib/rate-limit.ts";
-import { rateRoom, refuseKnownFlood, reportProblem, roomIncidentState } from "../services/incidents.ts";
+import {
+  rateRoom,
+  refuseKnownFlood,
+  reportProblem,
+  roomIncidentState,
+  type VisitorWhat,
+} from "../services/incidents.ts";
 import { readRoomDay } from "../services/room-page.ts";
 
 /**
@@ -77,6 +83,16 @@ export function guardVisitorFloods(app: OpenAPIHono<ApiEnv>) {
       await next();
     });
   }
+}
+
+/**
+ * The room page's own forms (app/room, posted to the web server, which passes them on to the routes here): the same
+ * refusal, before server.ts's body guard. Their URL is the page's own (a post clears the browser's copy of it), so the
+ * kind comes from the body's type: the report sends a photo (multipart), the rating a plain form.
+ */
+export function refuseKnownWebFlood(environmentId: number, address: string, contentType: string | undefined) {
+  const what: VisitorWhat = contentType?.toLowerCase().startsWith("multipart/form-data") ? "report" : "rating";
+  refuseKnownFlood(what, { environmentId, address });
 }
 
 export function infoRoutes(deps: ApiDeps) {

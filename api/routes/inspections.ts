@@ -10,11 +10,12 @@ import { can } from "../domain/roles.ts";
 import { businessToday, dayOf } from "../domain/schedule-expansion.ts";
 import { dateField } from "../domain/schedule-rules.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { PAGE_SIZES, SIZE_INVALID } from "../lib/list-query.ts";
+import { CHUNK_SIZE, ChunkableListQuery, checkListSize, PAGE_SIZES, SIZE_INVALID } from "../lib/list-query.ts";
 import { bearer, errorResponses, int32, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import { EXECUTION_TEXTS } from "../services/execution.ts";
 import { openFailureIncident } from "../services/inspection-failures.ts";
 import {
+  chunkInspections,
   INSPECTION_PHOTO_FOLDER,
   inspectableRooms,
   inspectionChanges,
@@ -112,15 +113,29 @@ const pageSize = z.coerce
   .optional();
 const pageNumber = z.coerce.number().int().min(1).max(100_000).optional();
 
-const ListParams = z.object({
-  filialId: int32.optional().openapi({ description: "One branch (company-wide callers)" }),
-  ambienteId: int32.optional().openapi({ description: "One room" }),
-  dataIni: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
-  dataFim: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
-  resultado: z.enum(["aprovada", "reprovada"]).optional(),
-  page: pageNumber,
-  size: pageSize,
-});
+const ListParams = z
+  .object({
+    filialId: int32.optional().openapi({ description: "One branch (company-wide callers)" }),
+    ambienteId: int32.optional().openapi({ description: "One room" }),
+    dataIni: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
+    dataFim: z.optional(dateField(REPORT_TEXTS.invalidPeriod)),
+    resultado: z.enum(["aprovada", "reprovada"]).optional(),
+    page: pageNumber,
+    size: z.coerce
+      .number()
+      .int()
+      .optional()
+      .openapi({
+        description: `Page size: 20, 40, 80 or 160; with after, the chunk size: 1 to ${CHUNK_SIZE.max} (${CHUNK_SIZE.default} unless told)`,
+      }),
+    after: ChunkableListQuery.shape.after,
+  })
+  // The list's sizes (no 'all' page: a long list is read in chunks) or, with after, a chunk's.
+  .superRefine((query, ctx) =>
+    query.after === undefined && query.size === 0
+      ? ctx.addIssue({ code: "custom", path: ["size"], message: SIZE_INVALID })
+      : checkListSize(query, ctx),
+  );
 
 const FormItem = z.object({
   id: z.number(),
@@ -154,6 +169,11 @@ export const InspectionPage = z.object({
   page: z.number(),
   size: z.number(),
 });
+
+/** A keyset chunk of the list (with after): next is the cursor of the next chunk, null after the last. */
+export const InspectionChunk = z
+  .object({ items: z.array(Inspection), next: z.string().nullable() })
+  .openapi("InspectionChunk");
 
 export const InspectableRoomPage = z.object({
   items: z.array(
@@ -434,11 +454,16 @@ export function inspectionRoutes(deps: ApiDeps) {
       method: "get",
       path: "/inspecoes",
       tags,
-      summary: "The inspections of the scope, newest first, one page (filters: branch, room, period, result)",
+      summary:
+        "The inspections of the scope, newest first (filters: branch, room, period, result): one page and the " +
+        "total; with after, one keyset chunk in the same order (the downloads)",
       security: bearer,
       request: { query: ListParams },
       responses: {
-        200: jsonResponse("A page of inspections", InspectionPage),
+        200: jsonResponse(
+          "A page of inspections, or a chunk when after is given",
+          z.union([InspectionPage, InspectionChunk]),
+        ),
         400: errorResponses[400],
         403: errorResponses[403],
         404: errorResponses[404],
@@ -451,15 +476,22 @@ export function inspectionRoutes(deps: ApiDeps) {
       const scope = ctx.get("scope");
       const { branchId } = await resolveBranchFilter(db, scope, { filialId: query.filialId });
       if (query.ambienteId !== undefined) await assertEnvironmentInScope(db, scope, query.ambienteId);
-      const page = await listInspections(db, scope, {
+      const filters = {
         branchId,
         environmentId: query.ambienteId,
         from: query.dataIni,
         to: query.dataFim,
         resultado: query.resultado,
-        page: query.page ?? 1,
-        size: query.size ?? 20,
-      });
+      };
+      if (query.after !== undefined) {
+        const chunk = await chunkInspections(db, scope, {
+          ...filters,
+          after: query.after,
+          size: query.size ?? CHUNK_SIZE.default,
+        });
+        return ctx.json({ items: chunk.items.map(inspectionJson), next: chunk.next }, 200);
+      }
+      const page = await listInspections(db, scope, { ...filters, page: query.page ?? 1, size: query.size ?? 20 });
       return ctx.json({ ...page, items: page.items.map(inspectionJson) }, 200);
     },
   );

@@ -26,7 +26,7 @@ export const EXPORT_LIMITS = {
   keepHours: 24,
   leaseSeconds: 60,
   attempts: 2,
-  /** A file larger than this is refused (the runner holds it in memory before storing it). */
+  /** A file larger than this is refused: the job fails and no file is kept. */
   maxBytes: 200 * 1024 * 1024,
   /** A job still running after this is stopped. */
   timeLimitMs: 10 * 60_000,
@@ -240,7 +240,14 @@ async function openRunSession(db: Kysely<DB>, userId: number, lifetimeMs: number
   const now = new Date();
   await db
     .insertInto("sessions")
-    .values({ token_hash: hash, user_id: userId, created_at: now, expires_at: new Date(now.getTime() + lifetimeMs) })
+    .values({
+      token_hash: hash,
+      user_id: userId,
+      // A back-office session: the run opens the web app's pages, as its requester does.
+      kind: "painel",
+      created_at: now,
+      expires_at: new Date(now.getTime() + lifetimeMs),
+    })
     .execute();
   return {
     token,
@@ -300,6 +307,30 @@ export function createExportRunner(deps: {
   async function run(job: Claimed & { lease: Date }, stop: AbortController, leased: (lease: Date) => void) {
     let lease = job.lease;
     let bytes = 0;
+    /**
+     * The file's chunks as the route writes them, counted (the progress figure and the size limit), with a turn of
+     * the event loop between two so other requests are answered meanwhile. A stop or a file past maxBytes throws,
+     * and the route's body is cancelled so it stops writing.
+     */
+    async function* counted(body: ReadableStream<Uint8Array>) {
+      const reader = body.getReader();
+      let ended = false;
+      try {
+        for (;;) {
+          if (stop.signal.aborted) throw stop.signal.reason ?? new Error("stopped");
+          const { done, value } = await reader.read();
+          if (done) break;
+          bytes += value.byteLength;
+          if (bytes > limits.maxBytes) throw new TooLarge();
+          yield value;
+          await nextTurn();
+        }
+        ended = true;
+      } finally {
+        if (!ended) await reader.cancel().catch(() => undefined);
+        reader.releaseLock();
+      }
+    }
     let lost = false;
     // A renewal on its way holds the lease the finish must name: the finish waits for it.
     let renewing: Promise<void> | null = null;
@@ -356,28 +387,12 @@ export function createExportRunner(deps: {
         });
         return;
       }
-      const chunks: Uint8Array[] = [];
-      const reader = outcome.body.getReader();
-      try {
-        for (;;) {
-          if (stop.signal.aborted) throw stop.signal.reason ?? new Error("stopped");
-          const { done, value } = await reader.read();
-          if (done) break;
-          bytes += value.byteLength;
-          if (bytes > limits.maxBytes) throw new TooLarge();
-          chunks.push(value);
-          // Lets the event loop answer other requests between two chunks of a file being written.
-          await nextTurn();
-        }
-      } finally {
-        reader.releaseLock();
-        if (stop.signal.aborted || bytes > limits.maxBytes) await outcome.body.cancel().catch(() => undefined);
-      }
       const extension = outcome.fileName.split(".").pop()?.toLowerCase() ?? "bin";
-      const name = await storage.save(
+      // Written to storage as it comes, never held whole; past maxBytes the write fails and leaves no file.
+      const name = await storage.saveStream(
         EXPORT_FOLDER,
         /^[a-z0-9]+$/.test(extension) ? extension : "bin",
-        Buffer.concat(chunks, bytes),
+        counted(outcome.body),
       );
       const stored = await finish({
         status: "pronta",

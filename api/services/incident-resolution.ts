@@ -11,6 +11,7 @@ import { ApiError, notFound } from "../lib/errors.ts";
 import type { Executor } from "./execution.ts";
 import { dropCorrectiveBookings, readIncident } from "./incident-handling.ts";
 import { INCIDENT_PHOTO_FOLDER, reencodedPhoto } from "./incidents.ts";
+import { writeNamingFiles } from "./orphan-files.ts";
 import { createAgendas, listSchedulableUsers } from "./scheduling.ts";
 import type { Storage } from "./storage.ts";
 
@@ -217,27 +218,30 @@ export async function resolveIncident(
   if (wantsPhoto && !hasPhoto) throw new ApiError(400, T.photoRequired, { foto: [T.photoRequired] });
   if (wantsNote && !nota) throw new ApiError(400, T.noteRequired, { nota: [T.noteRequired] });
   const photo = hasPhoto ? await reencodedPhoto(resolution.photo!) : null;
-  const foto = photo ? await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", photo) : null;
-  await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("incidents")
-      .set({ status: "resolvida", closed_at: now })
-      .where("id", "=", incidentId)
-      .where("status", "in", OPEN)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new ApiError(409, INCIDENT_HANDLING_TEXTS.closed);
-    await trx
-      .insertInto("incident_events")
-      .values({
-        incident_id: incidentId,
-        tipo: "resolvida",
-        user_id: executor.userId,
-        detalhe: nota,
-        foto,
-        created_at: now,
-      })
-      .execute();
-    await dropCorrectiveBookings(trx, incidentId);
+  // A failed write (closed meanwhile: 409) removes the photo it stored (writeNamingFiles, docs/storage.md 'Orphan files').
+  await writeNamingFiles(deps, INCIDENT_PHOTO_FOLDER, async (save) => {
+    const foto = photo ? await save(photo) : null;
+    await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("incidents")
+        .set({ status: "resolvida", closed_at: now })
+        .where("id", "=", incidentId)
+        .where("status", "in", OPEN)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw new ApiError(409, INCIDENT_HANDLING_TEXTS.closed);
+      await trx
+        .insertInto("incident_events")
+        .values({
+          incident_id: incidentId,
+          tipo: "resolvida",
+          user_id: executor.userId,
+          detalhe: nota,
+          foto,
+          created_at: now,
+        })
+        .execute();
+      await dropCorrectiveBookings(trx, incidentId);
+    });
   });
   return (await findMyIncident(db, executor, incidentId))!;
 }

@@ -9,7 +9,7 @@ import { assertNotKnownBlocked, rateLimit } from "../lib/rate-limit.ts";
 
 import { reencodedUpload } from "./images.ts";
 import { scheduleIncidentAlerts } from "./incident-alerts.ts";
-import { removeUnnamed } from "./orphan-files.ts";
+import { writeNamingFiles } from "./orphan-files.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -57,7 +57,7 @@ function looksHuman(tokens: FormTokens, post: VisitorPost, now: Date) {
   return issuedAt !== null && formAgeAccepted(issuedAt, now.getTime());
 }
 
-type VisitorWhat = "report" | "rating";
+export type VisitorWhat = "report" | "rating";
 const limitKeys = (what: VisitorWhat, post: Pick<VisitorPost, "environmentId" | "address">) => ({
   address: `visitor-${what}:address:${post.address}`,
   room: `visitor-${what}:room:${post.environmentId}`,
@@ -148,56 +148,50 @@ export async function reportProblem(deps: Deps, post: VisitorPost & ReportInput,
     throw new ApiError(413, T.photoTooBig, { foto: [T.photoTooBig] });
   // Decoding is the costly step: only for a post that passed the robot checks, the limits and the checks above.
   const photo = post.photo && post.photo.byteLength > 0 ? await reencodedPhoto(post.photo) : null;
-  let saved: string | null = null;
-  const savePhoto = async (bytes: Uint8Array) => (saved = await deps.storage.save(INCIDENT_PHOTO_FOLDER, "jpg", bytes));
-
-  const writing = db.transaction().execute(async (trx) => {
-    // One report of a room at a time, so two identical ones sent together still merge.
-    await sql`select pg_advisory_xact_lock(28, ${room.id})`.execute(trx);
-    const since = new Date(now.getTime() - L.mergeWindowMinutes * 60_000);
-    const same = await trx
-      .selectFrom("incidents")
-      .select(["id", "foto"])
-      .where("environment_id", "=", room.id)
-      .where("kind_id", "=", kind.id)
-      .where("status", "in", ["aberta", "em_atendimento"])
-      .where("ultimo_relato_at", ">=", since)
-      .where(sql<string>`lower(regexp_replace(trim(descricao), '\\s+', ' ', 'g'))`, "=", reportFingerprint(descricao))
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    if (same) {
-      const foto = same.foto ?? (photo ? await savePhoto(photo) : null);
-      await trx
-        .updateTable("incidents")
-        .set({ relatos: sql`relatos + 1`, ultimo_relato_at: now, foto })
-        .where("id", "=", same.id)
-        .execute();
-      await trx
-        .insertInto("incident_events")
-        .values({
-          incident_id: same.id,
-          tipo: "relato_repetido",
-          detalhe: "Relato repetido por um visitante",
-          created_at: now,
-        })
-        .execute();
-      return { outcome: "merged" as const, incidentId: same.id };
-    }
-    const foto = photo ? await savePhoto(photo) : null;
-    const incident = await insertIncident(
-      trx,
-      { room, kind, descricao, foto, now },
-      { userId: null, detalhe: "Relatado por um visitante" },
-    );
-    return { outcome: "accepted" as const, incidentId: incident.id };
-  });
-  return writing.catch(async (error: unknown) => {
-    // The row never was: its photo goes too, unless the database says a row names it after all (removeUnnamed).
-    // A process killed in between leaves it to the orphan sweep.
-    if (saved) await removeUnnamed({ db, storage: deps.storage }, INCIDENT_PHOTO_FOLDER, [saved]).catch(() => {});
-    throw error;
-  });
+  // The row never was: its photo goes too (writeNamingFiles, docs/storage.md 'Orphan files').
+  return writeNamingFiles({ db, storage: deps.storage }, INCIDENT_PHOTO_FOLDER, (savePhoto) =>
+    db.transaction().execute(async (trx) => {
+      // One report of a room at a time, so two identical ones sent together still merge.
+      await sql`select pg_advisory_xact_lock(28, ${room.id})`.execute(trx);
+      const since = new Date(now.getTime() - L.mergeWindowMinutes * 60_000);
+      const same = await trx
+        .selectFrom("incidents")
+        .select(["id", "foto"])
+        .where("environment_id", "=", room.id)
+        .where("kind_id", "=", kind.id)
+        .where("status", "in", ["aberta", "em_atendimento"])
+        .where("ultimo_relato_at", ">=", since)
+        .where(sql<string>`lower(regexp_replace(trim(descricao), '\\s+', ' ', 'g'))`, "=", reportFingerprint(descricao))
+        .orderBy("id", "desc")
+        .limit(1)
+        .executeTakeFirst();
+      if (same) {
+        const foto = same.foto ?? (photo ? await savePhoto(photo) : null);
+        await trx
+          .updateTable("incidents")
+          .set({ relatos: sql`relatos + 1`, ultimo_relato_at: now, foto })
+          .where("id", "=", same.id)
+          .execute();
+        await trx
+          .insertInto("incident_events")
+          .values({
+            incident_id: same.id,
+            tipo: "relato_repetido",
+            detalhe: "Relato repetido por um visitante",
+            created_at: now,
+          })
+          .execute();
+        return { outcome: "merged" as const, incidentId: same.id };
+      }
+      const foto = photo ? await savePhoto(photo) : null;
+      const incident = await insertIncident(
+        trx,
+        { room, kind, descricao, foto, now },
+        { userId: null, detalhe: "Relatado por um visitante" },
+      );
+      return { outcome: "accepted" as const, incidentId: incident.id };
+    }),
+  );
 }
 
 /**

@@ -13,11 +13,12 @@ import {
 } from "../domain/inspections.ts";
 import { MAX_PAGE_ROWS } from "../domain/limits.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
-import { foldSearch, foldText } from "../lib/list-query.ts";
+import { CURSOR_INVALID, decodeCursor, encodeCursor, foldSearch, foldText, sqlInt } from "../lib/list-query.ts";
 
 import { checklistItems, passMark } from "./checklists.ts";
 import { EXECUTION_TEXTS, PHOTO_MAX_BYTES } from "./execution.ts";
 import { reencodedPhoto } from "./incidents.ts";
+import { writeNamingFiles } from "./orphan-files.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -145,8 +146,8 @@ async function checkedPhotos(photos: Uint8Array[]) {
 
 /**
  * 'Registrar inspeção': every item of the version answered, the score computed from the version's weights and the
- * company's pass mark of now, all written in one transaction; the photos are checked first, then stored (a failed
- * write leaves files no row names, never a row naming a missing file).
+ * company's pass mark of now, all written in one transaction; the photos are checked first, then stored, then the
+ * rows (never a row naming a missing file); a failed write removes the photos it stored.
  */
 export async function submitInspection(
   deps: Deps,
@@ -182,48 +183,46 @@ export async function submitInspection(
   // Every photo checked and re-encoded before any is saved: a bad one in the last item leaves no file behind.
   const encoded: Uint8Array[][] = [];
   for (const answer of answers) encoded.push(await checkedPhotos(answer.fotos));
-  const stored = await Promise.all(
-    encoded.map((photos) =>
-      Promise.all(photos.map((bytes) => deps.storage.save(INSPECTION_PHOTO_FOLDER, "jpg", bytes))),
-    ),
-  );
   const notaMinima = form.notaMinima;
-  const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("inspections")
-      .values({
-        company_id: scope.companyId,
-        branch_id: form.branch_id,
-        environment_id: form.id,
-        checklist_id: form.checklist_id,
-        versao,
-        inspector_id: inspectorId,
-        reinspecao_de: input.reinspecaoDe ?? null,
-        observacao,
-        pontos_conforme: score.conforme,
-        pontos_aplicaveis: score.aplicaveis,
-        nota: String(score.nota),
-        nota_minima: String(notaMinima),
-        aprovada: passes(score.nota, notaMinima),
-        created_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("inspection_answers")
-      .values(
-        answers.map((answer, index) => ({
-          inspection_id: row.id,
-          item_id: answer.item.id,
-          resposta: answer.resposta,
-          observacao: answer.observacao,
-          fotos: stored[index]!,
-        })),
-      )
-      .execute();
-    return row.id;
+  // A failed write removes the photos it stored (writeNamingFiles, docs/storage.md 'Orphan files').
+  return writeNamingFiles({ db, storage: deps.storage }, INSPECTION_PHOTO_FOLDER, async (save) => {
+    const stored = await Promise.all(encoded.map((photos) => Promise.all(photos.map(save))));
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("inspections")
+        .values({
+          company_id: scope.companyId,
+          branch_id: form.branch_id,
+          environment_id: form.id,
+          checklist_id: form.checklist_id,
+          versao,
+          inspector_id: inspectorId,
+          reinspecao_de: input.reinspecaoDe ?? null,
+          observacao,
+          pontos_conforme: score.conforme,
+          pontos_aplicaveis: score.aplicaveis,
+          nota: String(score.nota),
+          nota_minima: String(notaMinima),
+          aprovada: passes(score.nota, notaMinima),
+          created_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("inspection_answers")
+        .values(
+          answers.map((answer, index) => ({
+            inspection_id: row.id,
+            item_id: answer.item.id,
+            resposta: answer.resposta,
+            observacao: answer.observacao,
+            fotos: stored[index]!,
+          })),
+        )
+        .execute();
+      return row.id;
+    });
   });
-  return id;
 }
 
 export type InspectionFilters = {
@@ -281,31 +280,50 @@ const withNumbers = <Row extends { nota: string; nota_minima: string }>(
   nota_minima: Number(row.nota_minima),
 });
 
+const CURSOR_FORMAT = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
+/** A key as newestIds writes it: the instant in UTC with six decimals. */
+const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
 /**
- * A page of the inspections in scope, newest first. The rows come from the (company or branch, created_at) index
- * first and are joined to their names after, so a deep page does not join the rows it skips.
+ * The ids of the inspections in scope under the list's filters, newest first, each with its keyset key: created_at in
+ * UTC to the microsecond (what the column holds; a Date would drop the microseconds and skip or repeat a row).
  */
-export async function listInspections(db: Kysely<DB>, scope: Scope, filters: InspectionFilters) {
-  const size = Math.min(filters.size || MAX_PAGE_ROWS, MAX_PAGE_ROWS);
-  const page = filtered(db, scope, filters)
-    .select(["x.id"])
+function newestIds(db: Kysely<DB>, scope: Scope, filters: Omit<InspectionFilters, "page" | "size">) {
+  return filtered(db, scope, filters)
+    .select(["x.id", sql<string>`to_char(x.created_at at time zone 'UTC', ${CURSOR_FORMAT})`.as("sort_key")])
+    .orderBy("x.created_at", "desc")
+    .orderBy("x.id", "desc");
+}
+
+/**
+ * The rows of the ids found (from the (company or branch, created_at) index first), joined to their names after, so a
+ * deep page or a late chunk does not join the rows it skips. Newest first.
+ */
+function namedRows(db: Kysely<DB>, ids: ReturnType<typeof newestIds>) {
+  return db
+    .with("p", () => ids)
+    .selectFrom("p")
+    .innerJoin("inspections as x", "x.id", "p.id")
+    .innerJoin("environments as e", "e.id", "x.environment_id")
+    .innerJoin("branches as b", "b.id", "x.branch_id")
+    .innerJoin("users as u", "u.id", "x.inspector_id")
+    .innerJoin("checklists as c", "c.id", "x.checklist_id")
+    .select([...LIST_COLUMNS, "p.sort_key"])
     .orderBy("x.created_at", "desc")
     .orderBy("x.id", "desc")
-    .limit(size)
-    .offset((filters.page - 1) * size);
+    .execute();
+}
+
+/** A page of the inspections in scope, newest first, with the total under the filters. */
+export async function listInspections(db: Kysely<DB>, scope: Scope, filters: InspectionFilters) {
+  const size = Math.min(filters.size || MAX_PAGE_ROWS, MAX_PAGE_ROWS);
   const [rows, total] = await Promise.all([
-    db
-      .with("p", () => page)
-      .selectFrom("p")
-      .innerJoin("inspections as x", "x.id", "p.id")
-      .innerJoin("environments as e", "e.id", "x.environment_id")
-      .innerJoin("branches as b", "b.id", "x.branch_id")
-      .innerJoin("users as u", "u.id", "x.inspector_id")
-      .innerJoin("checklists as c", "c.id", "x.checklist_id")
-      .select(LIST_COLUMNS)
-      .orderBy("x.created_at", "desc")
-      .orderBy("x.id", "desc")
-      .execute(),
+    namedRows(
+      db,
+      newestIds(db, scope, filters)
+        .limit(size)
+        .offset((filters.page - 1) * size),
+    ),
     inspectionDays(db, scope, filters)
       .select(
         (filters.resultado === "aprovada"
@@ -317,7 +335,49 @@ export async function listInspections(db: Kysely<DB>, scope: Scope, filters: Ins
       )
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(withNumbers), total: Number(total.n), page: filters.page, size };
+  return {
+    items: rows.map(({ sort_key: _key, ...row }) => withNumbers(row)),
+    total: Number(total.n),
+    page: filters.page,
+    size,
+  };
+}
+
+/**
+ * One keyset chunk of the same list (the downloads read it chunk after chunk): the inspections after the cursor
+ * `after` ('' for the first; list-query's opaque cursor of created_at and id), at most `size`, in the list's order, and
+ * the cursor of the next chunk (null after the last). Every chunk is the same index walk, however far in. A cursor the
+ * API did not give is a 400.
+ */
+export async function chunkInspections(
+  db: Kysely<DB>,
+  scope: Scope,
+  filters: Omit<InspectionFilters, "page" | "size"> & { after: string; size: number },
+) {
+  const cursor = filters.after === "" ? null : decodeCursor(filters.after);
+  if (cursor && !validCursor(cursor)) throw new ApiError(400, CURSOR_INVALID, { after: [CURSOR_INVALID] });
+  const ids = newestIds(db, scope, filters);
+  const rows = await namedRows(
+    db,
+    (cursor ? ids.where(sql<boolean>`(x.created_at, x.id) < (${cursor.key}::timestamptz, ${cursor.id})`) : ids).limit(
+      sqlInt(filters.size + 1),
+    ),
+  );
+  const more = rows.length > filters.size;
+  const chunk = more ? rows.slice(0, filters.size) : rows;
+  const last = chunk.at(-1);
+  return {
+    items: chunk.map(({ sort_key: _key, ...row }) => withNumbers(row)),
+    next: more && last ? encodeCursor({ key: last.sort_key, id: last.id }) : null,
+  };
+}
+
+/** A key newestIds could have written (a real instant: '2025-02-30' is not) and an id the column can hold. */
+function validCursor({ key, id }: { key: string; id: number }) {
+  if (!CURSOR_KEY.test(key) || id > 2_147_483_647) return false;
+  const milliseconds = `${key.slice(0, 23)}Z`;
+  const instant = new Date(milliseconds);
+  return !Number.isNaN(instant.getTime()) && instant.toISOString() === milliseconds;
 }
 
 /**

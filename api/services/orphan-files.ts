@@ -1,14 +1,15 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 import type { DB } from "../db/schema.ts";
 
 import { INCIDENT_PHOTO_FOLDER } from "./incidents.ts";
+import { INSPECTION_PHOTO_FOLDER } from "./inspections.ts";
 import type { Storage } from "./storage.ts";
 
 /**
  * Files no row names (docs/storage.md 'Orphan files'): a photo is saved before the transaction that names it, so a
  * transaction that fails (a constraint, a lost connection) or a process that dies in between leaves it behind. The
- * writer removes its own on a failure it sees (removeUnnamed); the sweep catches what a dead process could not.
+ * writer removes its own on a failure it sees (writeNamingFiles); the sweep catches what a dead process could not.
  */
 
 /** Younger files may belong to a transaction still running, here or on another instance sharing the bucket. */
@@ -33,6 +34,14 @@ const namedBy = (): Record<string, (db: Kysely<DB>, names: string[]) => Promise<
       .execute();
     return rows.map((row) => row.foto!);
   },
+  [INSPECTION_PHOTO_FOLDER]: async (db, names) => {
+    const rows = await db
+      .selectFrom("inspection_answers")
+      .select(sql<string>`unnest(fotos)`.as("foto"))
+      .where(sql<boolean>`fotos && ${sql.val(names)}::text[]`)
+      .execute();
+    return rows.map((row) => row.foto);
+  },
 });
 
 /**
@@ -44,6 +53,34 @@ export async function removeUnnamed(deps: Deps, folder: string, names: string[])
   const orphans = names.filter((name) => !named.has(name));
   for (const name of orphans) await deps.storage.remove(folder, name);
   return orphans.length;
+}
+
+/**
+ * The one rule of every writer that stores files for a row (a visitor's report, an inspection, an incident's
+ * resolution): `write` saves its files through `save` and then writes the rows that name them; when it fails, every
+ * file it saved is removed (once all its saves have settled), unless a row names it after all, and the error is thrown
+ * on. A process killed in between leaves its files to the sweep.
+ */
+export async function writeNamingFiles<T>(
+  deps: Deps,
+  folder: string,
+  write: (save: (bytes: Uint8Array) => Promise<string>) => Promise<T>,
+): Promise<T> {
+  const saves: Promise<string>[] = [];
+  const save = (bytes: Uint8Array) => {
+    const saving = deps.storage.save(folder, "jpg", bytes);
+    saves.push(saving);
+    return saving;
+  };
+  try {
+    return await write(save);
+  } catch (error) {
+    const saved = (await Promise.allSettled(saves)).flatMap((result) =>
+      result.status === "fulfilled" ? [result.value] : [],
+    );
+    if (saved.length) await removeUnnamed(deps, folder, saved).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Every swept folder's files older than ORPHAN_MIN_AGE_MS that no row names are removed; answers how many. */

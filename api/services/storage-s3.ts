@@ -1,3 +1,5 @@
+import { Readable } from "node:stream";
+
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -6,6 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
 
 import { ConfigError } from "../config.ts";
 
@@ -53,6 +56,16 @@ export function createS3Storage(
   const key = (folder: string, name: string) => `${location.prefix}${folder}/${name}`;
   const put = (folder: string, name: string, bytes: Uint8Array) =>
     client.send(new PutObjectCommand({ Bucket: location.bucket, Key: key(folder, name), Body: bytes }));
+  const get = async (folder: string, name: string) => {
+    if (!SAFE_NAME.test(name)) return null;
+    try {
+      return await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: key(folder, name) }));
+    } catch (error) {
+      // Only a missing object is null: a bucket that is gone or refuses us is an outage, not a 404.
+      if ((error as Error).name === "NoSuchKey") return null;
+      throw error;
+    }
+  };
 
   return {
     client,
@@ -61,6 +74,34 @@ export function createS3Storage(
     async save(folder, extension, bytes) {
       const name = newFileName(extension);
       await put(folder, name, bytes);
+      return name;
+    },
+    async saveStream(folder, extension, chunks) {
+      const name = newFileName(extension);
+      // The SDK's multipart upload: parts of 5 MB sent as they fill, two at a time (at most ~10 MB held), the object
+      // there only once completed; a body that fails aborts the upload and its parts (a small body is one PutObject
+      // after its last chunk, so nothing at all).
+      const failed: { error?: unknown } = {};
+      const watched = async function* () {
+        try {
+          yield* chunks;
+        } catch (error) {
+          failed.error = error;
+          throw error;
+        }
+      };
+      const upload = new Upload({
+        client,
+        params: { Bucket: location.bucket, Key: key(folder, name), Body: Readable.from(watched()) },
+        queueSize: 2,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        // The body's own error (a file over its limit) is the caller's answer, even when the abort of the parts failed
+        // too (a server without AbortMultipartUpload: its parts are never an object; docs/storage.md 'Orphan files').
+        throw "error" in failed ? failed.error : error;
+      }
       return name;
     },
     async write(folder, name, bytes) {
@@ -87,18 +128,19 @@ export function createS3Storage(
       } while (token);
     },
     async read(folder, name) {
-      if (!SAFE_NAME.test(name)) return null;
-      try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: key(folder, name) }));
-        return answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
-      } catch (error) {
-        // Only a missing object is null: a bucket that is gone or refuses us is an outage, not a 404.
-        if ((error as Error).name === "NoSuchKey") return null;
-        throw error;
-      }
+      const answer = await get(folder, name);
+      return answer ? (answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array()) : null;
+    },
+    async readStream(folder, name) {
+      const answer = await get(folder, name);
+      if (!answer) return null;
+      const body = answer.Body ? (answer.Body.transformToWebStream() as ReadableStream<Uint8Array>) : emptyStream();
+      return { body, size: answer.ContentLength ?? 0 };
     },
   };
 }
+
+const emptyStream = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
 
 /** At start: the bucket answers with these credentials, or the server stops saying so (as a bad setting does). */
 export async function checkBucket(storage: S3Storage) {

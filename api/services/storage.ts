@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, opendir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, opendir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 import type { Config } from "../config.ts";
 
@@ -11,8 +14,16 @@ import type { Config } from "../config.ts";
  */
 export type Storage = {
   save(folder: string, extension: string, bytes: Uint8Array): Promise<string>;
+  /**
+   * Saves a file written as its chunks come (an export of up to 200 MB is never held whole: docs/exports.md), under a
+   * new random name. The file exists only once the last chunk is written: when `chunks` throws (a file over its
+   * limit, a stopped job) nothing is left under any name, and the error is thrown on.
+   */
+  saveStream(folder: string, extension: string, chunks: AsyncIterable<Uint8Array>): Promise<string>;
   /** The file's bytes, or null when there is no such file or its name is not one save or write would use. */
   read(folder: string, name: string): Promise<Uint8Array | null>;
+  /** The file as a stream with its size (a download sent as it is read), or null as `read` answers null. */
+  readStream(folder: string, name: string): Promise<StoredStream | null>;
   /** Writes a file under a name of the caller's (a derived file, e.g. an avatar's thumbnail, named after it). */
   write(folder: string, name: string, bytes: Uint8Array): Promise<void>;
   /** Removes a file; a missing one is no error (an expired export, an orphan photo). */
@@ -22,6 +33,7 @@ export type Storage = {
 };
 
 export type StoredFile = { name: string; modifiedAt: Date };
+export type StoredStream = { body: ReadableStream<Uint8Array>; size: number };
 
 /** The only names read or written: no path separators, no dots but the extension's. */
 export const SAFE_NAME = /^[a-zA-Z0-9_-]+\.[a-z0-9]+$/;
@@ -45,6 +57,19 @@ export async function createStorage(config: Pick<Config, "storage">): Promise<St
 }
 
 export function createDiskStorage(root: string): Storage {
+  /** A file written aside (a dot name: never listed nor read), then renamed: never seen half-written. */
+  const writeAside = async (folder: string, name: string, write: (aside: string) => Promise<void>) => {
+    const dir = path.join(root, folder);
+    await mkdir(dir, { recursive: true });
+    const aside = path.join(dir, `.${name}.${randomBytes(4).toString("hex")}.tmp`);
+    try {
+      await write(aside);
+      await rename(aside, path.join(dir, name));
+    } catch (error) {
+      await rm(aside, { force: true });
+      throw error;
+    }
+  };
   return {
     async save(folder, extension, bytes) {
       const name = newFileName(extension);
@@ -53,14 +78,15 @@ export function createDiskStorage(root: string): Storage {
       await writeFile(path.join(dir, name), bytes);
       return name;
     },
+    async saveStream(folder, extension, chunks) {
+      const name = newFileName(extension);
+      await writeAside(folder, name, (aside) => pipeline(Readable.from(chunks), createWriteStream(aside)));
+      return name;
+    },
     async write(folder, name, bytes) {
       assertSafeName(name);
-      const dir = path.join(root, folder);
-      await mkdir(dir, { recursive: true });
-      // Written aside, then renamed: a file rewritten in place (a photo stripped of its metadata) is never read half-written.
-      const aside = path.join(dir, `.${name}.${randomBytes(4).toString("hex")}.tmp`);
-      await writeFile(aside, bytes);
-      await rename(aside, path.join(dir, name));
+      // A file rewritten in place (a photo stripped of its metadata) is never read half-written.
+      await writeAside(folder, name, (aside) => writeFile(aside, bytes));
     },
     async remove(folder, name) {
       assertSafeName(name);
@@ -86,6 +112,19 @@ export function createDiskStorage(root: string): Storage {
       try {
         return await readFile(path.join(root, folder, name));
       } catch {
+        return null;
+      }
+    },
+    async readStream(folder, name) {
+      if (!SAFE_NAME.test(name)) return null;
+      const file = await open(path.join(root, folder, name)).catch(() => null);
+      if (!file) return null;
+      try {
+        const { size } = await file.stat();
+        // The stream closes the file when it ends, fails or is cancelled (a download the client left).
+        return { body: Readable.toWeb(file.createReadStream()) as ReadableStream<Uint8Array>, size };
+      } catch {
+        await file.close();
         return null;
       }
     },

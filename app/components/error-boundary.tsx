@@ -6,7 +6,11 @@ import { UNEXPECTED } from "../../api/domain/messages";
  * The one error view every route shares: 403 and 404 get their own words, another refusal (400: a value of the URL
  * the API refused) the message it came with, anything else a generic apology.
  */
-export function GeneralErrorBoundary() {
+export function GeneralErrorBoundary({
+  home = { to: "/", label: "Voltar ao início" },
+}: {
+  home?: { to: string; label: string };
+}) {
   const error = useRouteError();
   let title = "Houve um erro";
   let description = UNEXPECTED;
@@ -32,7 +36,7 @@ export function GeneralErrorBoundary() {
       <h1>{title}</h1>
       <p>{description}</p>
       <p>
-        <Link to="/">Voltar ao início</Link>
+        <Link to={home.to}>{home.label}</Link>
       </p>
     </section>
   );

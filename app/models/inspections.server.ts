@@ -9,6 +9,7 @@ import {
 import {
   InspectableRoomPage,
   InspectionDetail,
+  InspectionChunk,
   InspectionFormAnswer,
   InspectionPage,
   InspectionScores,
@@ -20,18 +21,23 @@ import type { SignedInCaller } from "./catalogues.server";
 
 /** The scored inspections' calls of the REST API (issue 29, docs/inspections.md), for one signed-in user. */
 
-export type InspectionListQuery = {
+export type InspectionListFilters = {
   filialId?: number;
   ambienteId?: number;
   dataIni?: string;
   dataFim?: string;
   resultado?: "aprovada" | "reprovada";
-  page: number;
-  size: number;
 };
+export type InspectionListQuery = InspectionListFilters & { page: number; size: number };
 
 export const listInspections = (api: SignedInCaller, query: InspectionListQuery) =>
   callApi(api, "/inspecoes", { query, schema: InspectionPage });
+
+/** One keyset chunk of the same list, in its order ('' for the first; then the answer's next): the downloads. */
+export const listInspectionChunk = (
+  api: SignedInCaller,
+  query: InspectionListFilters & { after: string; size: number },
+) => callApi(api, "/inspecoes", { query, schema: InspectionChunk });
 
 export const inspectionScores = (
   api: SignedInCaller,

@@ -8,6 +8,7 @@
  * database by default; with DATABASE_URL, on a database of its own on that PostgreSQL server (created and dropped).
  * Needs `npm run build` first, as the e2e suite does.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,6 +30,8 @@ const NAME = `bounded_load_${process.pid}`;
 /** The 200 ms target is printed; past this the server was held (a step or a list blocked the event loop). */
 const HEALTH_TARGET_MS = 200;
 const HEALTH_LIMIT_MS = 1000;
+/** The multipart case's own: the posts' parse runs on the server's thread (see that test). */
+const MULTIPART_LIMIT_MS = 3000;
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let dataDir: string;
@@ -170,20 +173,7 @@ test("/livez keeps answering (target 100 ms, printed; fails past 1 s) while a fl
   ];
   const get = (pathname: string) => fetch(new URL(pathname, server.url), { redirect: "manual", headers: { cookie } });
 
-  const livez: number[] = [];
-  let running = true;
-  const probing = (async () => {
-    const deadline = Date.now() + 150_000;
-    let due = performance.now();
-    while (running && Date.now() < deadline) {
-      const sent = due;
-      await (await fetch(new URL("/livez", server.url))).arrayBuffer();
-      // Timed from when the probe was due: a stalled event loop shows as every probe of the stall being late.
-      livez.push(performance.now() - sent);
-      due = Math.max(due + 20, performance.now());
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-    }
-  })();
+  const stopProbes = probeLivez();
 
   const deliver = async (pathname: string) => {
     const answer = await get(pathname);
@@ -202,17 +192,100 @@ test("/livez keeps answering (target 100 ms, printed; fails past 1 s) while a fl
       deliver(`${mix[index % mix.length]}${mix[index % mix.length].includes("?") ? "&" : "?"}n=${index}`),
     ),
   );
-  running = false;
-  await probing;
-
-  const sorted = [...livez].sort((a, b) => a - b);
-  const p99 = sorted[Math.floor(sorted.length * 0.99)];
-  const slowest = sorted[sorted.length - 1];
+  const { count, p99, slowest } = await stopProbes();
   console.log(
     `export flood (${server.database.kind}): 30 exports, ${delivered.filter(Boolean).length} delivered; ` +
-      `${livez.length} /livez probes, p99 ${Math.round(p99)} ms, slowest ${Math.round(slowest)} ms ` +
+      `${count} /livez probes, p99 ${Math.round(p99)} ms, slowest ${Math.round(slowest)} ms ` +
       `(target p99 100 ms: ${p99 <= 100 ? "met" : "missed"})`,
   );
   expect(delivered.every(Boolean)).toBe(true);
   expect(slowest).toBeLessThan(HEALTH_LIMIT_MS);
 }, 240_000);
+
+test("/livez keeps answering (target 100 ms, printed; fails past 3 s) while the largest multipart posts arrive", async () => {
+  // The visitor's report (public, the largest form a stranger may send): four posts of 300,000 fields (refused at the
+  // 2,001st, 413) and four of a 19 MB file (read whole; a robot's, dropped quietly, 202), all at once. They are sent
+  // by another process, so what the probes time is this server's work, not the sender's. The 76 MB are parsed on the
+  // server's thread (busboy) and their buffers collected: ~1 s of it on a busy 2-core machine, so the 100 ms target is
+  // printed, not met (docs/performance.md 'The largest form posts'); the test fails past 3 s, the regression it guards
+  // (four 330,000-field posts held /livez 13 s before the form bound).
+  const room = await server.database.db
+    .selectFrom("environments")
+    .select("id")
+    .where("deleted_at", "is", null)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const sender = spawn(
+    process.execPath,
+    ["-e", MULTIPART_SENDER, `${server.url}/api/info/ambiente/${room.id}/relato`],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  let output = "";
+  sender.stdout.on("data", (chunk) => (output += chunk));
+  const sent = new Promise<number[]>((resolve, reject) => {
+    sender.on("error", reject);
+    sender.on("exit", (code) =>
+      code === 0 ? resolve(JSON.parse(output.trim().split("\n").at(-1)!)) : reject(new Error(`sender exited ${code}`)),
+    );
+  });
+
+  const stopProbes = probeLivez();
+  const statuses = await sent;
+  const { count, p50, p99, slowest } = await stopProbes();
+  console.log(
+    `multipart posts (${server.database.kind}): ${statuses.join(" ")}; ${count} /livez probes, ` +
+      `p50 ${Math.round(p50)} ms, p99 ${Math.round(p99)} ms, slowest ${Math.round(slowest)} ms ` +
+      `(target 100 ms: ${slowest <= 100 ? "met" : "missed"})`,
+  );
+  expect(statuses.filter((status) => status === 413)).toHaveLength(4);
+  expect(statuses.filter((status) => status === 202)).toHaveLength(4);
+  expect(slowest).toBeLessThan(MULTIPART_LIMIT_MS);
+}, 120_000);
+
+/**
+ * /livez asked every 20 ms until `stop` is called (or 150 s pass), each timed from when it was due: a stalled event
+ * loop shows as every probe of the stall being late. `stop` answers how many ran and their p50, p99 and slowest.
+ */
+function probeLivez() {
+  const times: number[] = [];
+  let running = true;
+  const probing = (async () => {
+    const deadline = Date.now() + 150_000;
+    let due = performance.now();
+    while (running && Date.now() < deadline) {
+      const sent = due;
+      await (await fetch(new URL("/livez", server.url))).arrayBuffer();
+      times.push(performance.now() - sent);
+      due = Math.max(due + 20, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    }
+  })();
+  return async function stop() {
+    running = false;
+    await probing;
+    const sorted = times.sort((a, b) => a - b);
+    const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+    return { count: sorted.length, p50: at(0.5), p99: at(0.99), slowest: sorted[sorted.length - 1] };
+  };
+}
+
+/** The other process: builds the eight bodies, sends them at once, prints their statuses (JSON) when all answered. */
+const MULTIPART_SENDER = `
+const url = process.argv[1];
+const boundary = "limite-carga";
+const fields = new Blob([Array.from({ length: 300000 }, (_, i) =>
+  "--" + boundary + "\\r\\nContent-Disposition: form-data; name=\\"c" + i + "\\"\\r\\n\\r\\nx\\r\\n").join("") + "--" + boundary + "--\\r\\n"]);
+const large = new FormData();
+large.set("tipo", "1");
+large.set("descricao", "Foto grande");
+large.set("formToken", "1.x");
+large.set("foto", new File([new Uint8Array(19 * 1024 * 1024).fill(65)], "foto.jpg", { type: "image/jpeg" }));
+const post = (index) => fetch(url, {
+  method: "POST",
+  headers: { "x-forwarded-for": "10.77.0." + index, ...(index % 2 ? { "content-type": "multipart/form-data; boundary=" + boundary } : {}) },
+  body: index % 2 ? fields : large,
+}).then(async (answer) => { await answer.arrayBuffer(); return answer.status; });
+Promise.all(Array.from({ length: 8 }, (_, index) => post(index))).then((statuses) => console.log(JSON.stringify(statuses)));
+`;

@@ -23,6 +23,8 @@ function operations(doc: OpenApiDoc) {
 /** What anyone may call without a token (DESIGN.md 'Security'): adding to it is a decision, not an accident. */
 const PUBLIC_OPERATIONS = [
   "POST /api/sessions",
+  // The field app's sign-in (docs/field-app.md 'Who, and where').
+  "POST /api/sessions/campo",
   "POST /api/users",
   "POST /api/password/forgot",
   "POST /api/password/reset",

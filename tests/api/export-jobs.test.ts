@@ -6,7 +6,8 @@
  * when it closes; the sweep removes expired jobs and their files. The render callback here is the test's own: a
  * real outcome (a stream of known bytes, a refusal, a throw) in place of the web app's route.
  */
-import { readdir, readFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -382,6 +383,53 @@ describe("the runner", () => {
     // The run's session was the requester's, and it ends with the run.
     expect(sessionDuringRun).toEqual({ status: 200, email: "admin@demo.com.br" });
     expect((await t.get("/api/sessions/current", { token: runToken })).status).toBe(401);
+  });
+
+  test("the file goes to storage as the route writes it, not held to its end: written while the rest is still to come, then byte for byte, and downloaded with its Content-Length", async () => {
+    const { id } = await queue(admin);
+    const first = randomBytes(3 * 1024 * 1024);
+    const rest = randomBytes(2 * 1024 * 1024 + 5);
+    const held = gate();
+    runner(async () => ({
+      ...fileOutcome([]),
+      body: new ReadableStream<Uint8Array>({
+        async start(controller) {
+          for (let at = 0; at < first.byteLength; at += 64 * 1024)
+            controller.enqueue(first.subarray(at, at + 64 * 1024));
+          await held.promise;
+          controller.enqueue(rest);
+          controller.close();
+        },
+      }),
+    })).kick();
+    // While the route still holds its last chunk, what it wrote is already on disk (aside, not yet under its name).
+    const folder = path.join(t.storageDir, EXPORT_FOLDER);
+    const writtenAside = async () => {
+      for (const name of await storedFiles())
+        if (name.startsWith(".")) return (await stat(path.join(folder, name))).size;
+      return 0;
+    };
+    let aside = 0;
+    for (let tries = 0; tries < 400 && aside < first.byteLength; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      aside = await writtenAside();
+    }
+    expect(aside).toBe(first.byteLength);
+    expect((await jobRow(id))!.arquivo).toBeNull();
+    held.release();
+
+    const row = await finished(id);
+    const whole = Buffer.concat([first, rest]);
+    expect(row!.status).toBe("pronta");
+    expect(Number(row!.bytes)).toBe(whole.byteLength);
+    const files = await storedFiles();
+    expect(files).toContain(row!.arquivo);
+    expect(files.filter((name) => name.startsWith("."))).toEqual([]);
+    expect((await readFile(path.join(folder, row!.arquivo!))).equals(whole)).toBe(true);
+    const response = await t.fetch("GET", `/api/exportacoes/${id}/arquivo`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-length")).toBe(String(whole.byteLength));
+    expect(Buffer.from(await response.arrayBuffer()).equals(whole)).toBe(true);
   });
 
   test("perProcess 1: while one job runs, a job of another company waits in the queue; both finish after", async () => {

@@ -15,6 +15,7 @@ import { RoomPage } from "../../api/routes/info.ts";
 import { INCIDENT_PHOTO_FOLDER } from "../../api/services/incidents.ts";
 import { useTestApi } from "../support/api.ts";
 import { demoIds } from "../support/demo.ts";
+import { tinyPng } from "../support/files.ts";
 
 const t = useTestApi();
 
@@ -246,5 +247,35 @@ describe("robots' posts count against the visitor limits", () => {
       );
     for (let i = 0; i < VISITOR_LIMITS.ratingsPerAddress; i++) expect((await rate()).status).toBe(202);
     expect((await rate()).status).toBe(429);
+  });
+});
+
+// Last: it stores a photo, which the tests above count from none.
+describe("a report within the limits", () => {
+  test("a report with its photo is parsed once, by the guard: the route reads the guard's form, the request's formData() is never called", async () => {
+    const formToken = await humanToken();
+    const before = { incidents: await incidents(), photos: storedPhotos().length };
+    const form = new FormData();
+    form.set("tipo", kind);
+    form.set("descricao", "Lido uma vez");
+    form.set("formToken", formToken);
+    form.set("foto", new File([tinyPng(40, 30) as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" }));
+    const parses = vi.spyOn(Request.prototype, "formData");
+    try {
+      expect((await postReport({ body: form, from: nextAddress() })).status).toBe(202);
+      expect(parses).not.toHaveBeenCalled();
+    } finally {
+      parses.mockRestore();
+    }
+    const incident = await t.db
+      .selectFrom("incidents")
+      .select(["descricao", "foto"])
+      .where("environment_id", "=", room)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(await incidents()).toBe(before.incidents + 1);
+    expect(incident.descricao).toBe("Lido uma vez");
+    expect(storedPhotos()).toHaveLength(before.photos + 1);
+    expect(storedPhotos()).toContain(incident.foto);
   });
 });

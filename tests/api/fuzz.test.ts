@@ -12,6 +12,7 @@ import { expect, test } from "vitest";
 import { newToken } from "../../api/auth/tokens.ts";
 import { useTestApi } from "../support/api.ts";
 import { userByEmail } from "../support/demo.ts";
+import { seededChoices } from "../support/fuzz.ts";
 
 const t = useTestApi();
 
@@ -19,19 +20,8 @@ const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 3200);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_240_607);
 const TIME_BUDGET_MS = 150_000;
 
-/** mulberry32: a tiny seeded PRNG, so a failure can be replayed with the same FUZZ_SEED. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(SEED);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const chance = (p: number) => random() < p;
+// Seeded: a failure replays with the same FUZZ_SEED.
+const { random, pick, chance } = seededChoices(SEED);
 
 const NUMBERS = [0, 1, -1, 2, 7, 42, 2147483647, 2147483648, -2147483649, 4294967296, 9007199254740993, 1e21, 1.5, -0];
 const NUMBER_TEXTS = [
@@ -57,6 +47,19 @@ const NUMBER_TEXTS = [
   "{}",
   "null",
   "true",
+];
+const HEADER_VALUES = [
+  "",
+  " ",
+  "a",
+  "chave-1",
+  '"chave-1"',
+  "com espaço",
+  "x".repeat(101),
+  "::..--__",
+  "ação",
+  "%00",
+  '"',
 ];
 const STRINGS = [
   "",
@@ -261,11 +264,18 @@ test(`fuzz: ${TOTAL} generated requests over every OpenAPI operation, none answe
       "cliente@demo.com.br",
     ].map((email) => userByEmail(t.db, email)),
   );
-  const freshToken = async () => {
+  // And the field app's session (docs/field-app.md): every operation but its few answers it 403.
+  const asg = await userByEmail(t.db, "asg@demo.com.br");
+  const freshToken = async (field = chance(1 / 6)) => {
     const { token, hash } = newToken();
     await t.db
       .insertInto("sessions")
-      .values({ token_hash: hash, user_id: pick(users).id, expires_at: new Date(Date.now() + 3_600_000) })
+      .values({
+        token_hash: hash,
+        user_id: field ? asg.id : pick(users).id,
+        kind: field ? "campo" : "painel",
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
       .execute();
     return token;
   };
@@ -303,6 +313,10 @@ test(`fuzz: ${TOTAL} generated requests over every OpenAPI operation, none answe
     if (method !== "GET" && chance(0.01)) body = { body: OVERSIZED, type: body.type ?? "application/json" };
     const headers: Record<string, string> = { "x-client-address": `10.9.${sent % 250}.1` };
     if (body.type) headers["content-type"] = body.type;
+    // Header parameters (the execution calls' Idempotency-Key): values a header can carry, good and bad.
+    for (const parameter of op.parameters ?? []) {
+      if (parameter.in === "header" && chance(0.5)) headers[parameter.name] = pick(HEADER_VALUES);
+    }
     if (!chance(0.1))
       headers.authorization = `Bearer ${chance(0.03) ? pick(["nao-e-um-token", "a.b.c", "x".repeat(500), "%00"]) : token}`;
     let status: number;
@@ -349,6 +363,6 @@ test(`fuzz: ${TOTAL} generated requests over every OpenAPI operation, none answe
   );
   expect(undeclared).toEqual([]);
   // Still healthy afterwards.
-  const admin = await freshToken();
+  const admin = await freshToken(false);
   expect((await t.get("/api/users/me", { token: admin })).status).toBe(200);
 }, 200_000);

@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vite
 
 import { RoomPage } from "../../api/routes/info.ts";
 import { INCIDENT_PHOTO_FOLDER } from "../../api/services/incidents.ts";
+import { INSPECTION_PHOTO_FOLDER } from "../../api/services/inspections.ts";
 import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from "../../api/services/orphan-files.ts";
 import { createDiskStorage, type Storage } from "../../api/services/storage.ts";
 import { useTestApi } from "../support/api.ts";
@@ -34,11 +35,36 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const namesIn = async (storage: Storage) => {
+/** The files of a folder of the test API's disk storage, sorted (none when the folder was never made). */
+const filesIn = (folder: string) => {
+  try {
+    return readdirSync(path.join(t.storageDir, folder)).sort();
+  } catch {
+    return [];
+  }
+};
+
+const namesIn = async (storage: Storage, folder = INCIDENT_PHOTO_FOLDER) => {
   const names: string[] = [];
-  for await (const file of storage.list(INCIDENT_PHOTO_FOLDER)) names.push(file.name);
+  for await (const file of storage.list(folder)) names.push(file.name);
   return names.sort();
 };
+
+/** A visitor's report with a photo, posted as the room page does (a form token 3 s old). */
+async function visitorReport(room: number, descricao: string) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  const page = RoomPage.parse((await t.get(`/api/info/ambiente/${room}`)).body);
+  vi.setSystemTime(new Date(Date.now() + 3_000));
+  const form = new FormData();
+  form.set("tipo", String(page.kinds[0]!.id));
+  form.set("descricao", descricao);
+  form.set("formToken", page.formToken);
+  form.set("foto", new File([tinyPng(40, 30) as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" }));
+  return t.call("POST", `/api/info/ambiente/${room}/relato`, {
+    form,
+    headers: { "x-client-address": `10.7.0.${descricao.length}` },
+  });
+}
 
 describe("a visitor's report whose write fails after its photo is saved", () => {
   const FAILING = "Falha depois da foto";
@@ -67,28 +93,9 @@ describe("a visitor's report whose write fails after its photo is saved", () => 
       for each row execute function test_fail_report()`.execute(t.db);
   });
 
-  async function report(descricao: string) {
-    vi.useFakeTimers({ toFake: ["Date"] });
-    const page = RoomPage.parse((await t.get(`/api/info/ambiente/${room}`)).body);
-    vi.setSystemTime(new Date(Date.now() + 3_000));
-    const form = new FormData();
-    form.set("tipo", String(page.kinds[0]!.id));
-    form.set("descricao", descricao);
-    form.set("formToken", page.formToken);
-    form.set("foto", new File([tinyPng(40, 30) as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" }));
-    return t.call("POST", `/api/info/ambiente/${room}/relato`, {
-      form,
-      headers: { "x-client-address": `10.7.0.${descricao.length}` },
-    });
-  }
+  const report = (descricao: string) => visitorReport(room, descricao);
 
-  const files = () => {
-    try {
-      return readdirSync(path.join(t.storageDir, INCIDENT_PHOTO_FOLDER)).sort();
-    } catch {
-      return [];
-    }
-  };
+  const files = () => filesIn(INCIDENT_PHOTO_FOLDER);
 
   test("leaves no photo file behind", async () => {
     const before = files();
@@ -111,6 +118,125 @@ describe("a visitor's report whose write fails after its photo is saved", () => 
   });
 });
 
+describe("an inspection, or an incident's resolution, whose write fails after its photos are saved", () => {
+  const FAILING = "Falha depois das fotos";
+  let room = 0;
+  let admin = "";
+  let auditor = "";
+  let asg = "";
+  let asgId = 0;
+  let items: { id: number }[] = [];
+
+  beforeAll(async () => {
+    const ids = await demoIds(t.db);
+    [admin, auditor, asg] = await Promise.all(
+      ["admin@demo.com.br", "auditor@demo.com.br", "asg@demo.com.br"].map((email) => t.signIn(email)),
+    );
+    asgId = (
+      await t.db.selectFrom("users").select("id").where("email", "=", "asg@demo.com.br").executeTakeFirstOrThrow()
+    ).id;
+    const aldeota = await t.db
+      .selectFrom("environments")
+      .select(["id", "category_id"])
+      .where("branch_id", "=", ids.aldeota)
+      .where("deleted_at", "is", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    room = aldeota.id;
+    // This file's own checklist for the room's category (the demo's, if any, goes).
+    await t.db.deleteFrom("inspection_answers").execute();
+    await t.db.deleteFrom("inspections").execute();
+    await t.db.deleteFrom("checklists").execute();
+    const created = await t.post(
+      "/api/inspecoes/checklists",
+      {
+        categoriaId: aldeota.category_id,
+        nome: "Banheiro",
+        itens: [
+          { texto: "Piso limpo", peso: 1 },
+          { texto: "Espelho limpo", peso: 1 },
+        ],
+      },
+      { token: admin },
+    );
+    expect(created.status).toBe(201);
+    items = created.body.itens;
+    // The rows naming the photos fail after the photos are saved, as a constraint or a lost connection would.
+    for (const [table, column] of [
+      ["inspections", "observacao"],
+      ["incident_events", "detalhe"],
+    ] as const) {
+      await sql`
+        create function ${sql.raw(`test_fail_${table}`)}() returns trigger language plpgsql as $$
+        begin
+          if new.${sql.raw(column)} = ${sql.lit(FAILING)} then raise exception 'falha injetada'; end if;
+          return new;
+        end $$`.execute(t.db);
+      await sql`create trigger ${sql.raw(`test_fail_${table}`)} before insert on ${sql.table(table)}
+        for each row execute function ${sql.raw(`test_fail_${table}`)}()`.execute(t.db);
+    }
+  });
+
+  const photo = () => new File([tinyPng(40, 30) as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" });
+
+  function inspect(observacao: string) {
+    const form = new FormData();
+    form.set("ambienteId", String(room));
+    form.set("versao", "1");
+    form.set("observacao", observacao);
+    for (const item of items) {
+      form.set(`resposta_${item.id}`, "conforme");
+      form.append(`fotos_${item.id}`, photo());
+      form.append(`fotos_${item.id}`, photo());
+    }
+    return t.call("POST", "/api/inspecoes", { token: auditor, form });
+  }
+
+  test("an inspection with four photos whose write fails leaves none of them", async () => {
+    const before = filesIn(INSPECTION_PHOTO_FOLDER);
+    const answer = await inspect(FAILING);
+    expect(answer.status).toBe(500);
+    expect(filesIn(INSPECTION_PHOTO_FOLDER)).toEqual(before);
+    expect(await t.db.selectFrom("inspections").select("id").where("observacao", "=", FAILING).execute()).toEqual([]);
+  });
+
+  test("while an inspection that is written keeps its four photos, named by its answers", async () => {
+    const before = filesIn(INSPECTION_PHOTO_FOLDER);
+    expect((await inspect("Tudo certo")).status).toBe(201);
+    const added = filesIn(INSPECTION_PHOTO_FOLDER).filter((name) => !before.includes(name));
+    const named = await t.db.selectFrom("inspection_answers").select("fotos").execute();
+    expect(added).toHaveLength(4);
+    expect(added).toEqual(named.flatMap((row) => row.fotos).sort());
+  });
+
+  test("an incident's resolution with a photo whose write fails leaves no photo, and the incident open", async () => {
+    expect((await visitorReport(room, "Pia suja na resolução")).status).toBe(202);
+    const incident = await t.db
+      .selectFrom("incidents")
+      .select(["id", "foto"])
+      .where("environment_id", "=", room)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const corrective = await t.post(
+      `/api/ocorrencias/${incident.id}/eventos`,
+      { tipo: "corretiva", colaboradorId: asgId },
+      { token: admin },
+    );
+    expect(corrective.status).toBe(200);
+    const before = filesIn(INCIDENT_PHOTO_FOLDER);
+    const form = new FormData();
+    form.set("nota", FAILING);
+    form.set("foto", photo());
+    const answer = await t.call("POST", `/api/execution/incidents/${incident.id}/resolve`, { token: asg, form });
+    expect(answer.status).toBe(500);
+    expect(filesIn(INCIDENT_PHOTO_FOLDER)).toEqual(before);
+    expect(
+      (await t.db.selectFrom("incidents").select("status").where("id", "=", incident.id).executeTakeFirstOrThrow())
+        .status,
+    ).not.toBe("resolvida");
+  });
+});
+
 describe.each([
   [
     "disk",
@@ -124,6 +250,7 @@ describe.each([
 ])("the orphan sweep: %s", (_name, make) => {
   let storage: Storage;
   const saved = { orphan: "", ofIncident: "", ofEvent: "" };
+  const inspectionPhotos = { orphan: "", named: "" };
   let removedWhileYoung = -1;
   let removedWhenOld = -1;
 
@@ -138,6 +265,19 @@ describe.each([
       .insertInto("incident_events")
       .values({ incident_id: incident.id, tipo: "resolvida", detalhe: "Foto da resolução", foto: saved.ofEvent })
       .execute();
+    inspectionPhotos.orphan = await storage.save(INSPECTION_PHOTO_FOLDER, "jpg", photo);
+    inspectionPhotos.named = await storage.save(INSPECTION_PHOTO_FOLDER, "jpg", photo);
+    const answer = await t.db
+      .selectFrom("inspection_answers")
+      .select(["inspection_id", "item_id"])
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("inspection_answers")
+      .set({ fotos: [inspectionPhotos.named] })
+      .where("inspection_id", "=", answer.inspection_id)
+      .where("item_id", "=", answer.item_id)
+      .execute();
     const deps = { db: t.db, storage };
     removedWhileYoung = await sweepOrphanFiles(deps, new Date());
     removedWhenOld = await sweepOrphanFiles(deps, new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000));
@@ -147,9 +287,14 @@ describe.each([
     expect(removedWhileYoung).toBe(0);
   });
 
-  test("an old file no row names is removed", async () => {
-    expect(removedWhenOld).toBe(1);
+  test("an old file no row names is removed, an incident's and an inspection's", async () => {
+    expect(removedWhenOld).toBe(2);
     expect(await namesIn(storage)).not.toContain(saved.orphan);
+    expect(await namesIn(storage, INSPECTION_PHOTO_FOLDER)).not.toContain(inspectionPhotos.orphan);
+  });
+
+  test("an old file an inspection's answer names is kept", async () => {
+    expect(await namesIn(storage, INSPECTION_PHOTO_FOLDER)).toContain(inspectionPhotos.named);
   });
 
   test("an old file an incident names is kept", async () => {

@@ -13,6 +13,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { INCIDENT_TEXTS, VISITOR_LIMITS } from "../../api/domain/incidents.ts";
+import { forgetKnownBlocks } from "../../api/lib/rate-limit.ts";
 import { qrContent, qrImage } from "../../app/lib/qr-codes.server.ts";
 import { developmentWarning, startServer } from "../../server.ts";
 import { testServerConfig } from "../support/server-config.ts";
@@ -223,6 +225,60 @@ describe("item 3: body limits on the web", () => {
   });
 });
 
+describe("the room page's forms: a known flood is refused before its body is read (issue 39 item 1)", () => {
+  afterAll(() => forgetKnownBlocks());
+
+  test("past the limit, a report's next post answers 429 in Portuguese at once, its body left unread; a rating still goes through", async () => {
+    const room = await server.database.db
+      .selectFrom("environments")
+      .select("id")
+      .where("deleted_at", "is", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const report = () => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ intent: "relatar", tipo: "1", descricao: "Robô", formToken: "1.x" }))
+        form.set(name, value);
+      return web(`/info/ambiente/${room.id}`, { method: "POST", body: form, headers: { accept: "text/html" } });
+    };
+    // Robots' posts count (dropped quietly, then 429 from the API): this address is now known to be over its limit.
+    const statuses: number[] = [];
+    for (let i = 0; i <= VISITOR_LIMITS.reportsPerAddress; i++) statuses.push((await report()).status);
+    expect(statuses.at(-1)).toBe(429);
+
+    const boundary = "limite39web";
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // A body that never ends: only an answer given without reading it can arrive.
+        pulled++;
+        controller.enqueue(
+          new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="c${pulled}"\r\n\r\nx\r\n`),
+        );
+        return new Promise((resolve) => setTimeout(resolve, 50));
+      },
+    });
+    const flooded = await web(`/info/ambiente/${room.id}`, {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, accept: "text/html" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(flooded.status).toBe(429);
+    expect(flooded.headers.get("connection")).toBe("close");
+    expect(await flooded.text()).toContain(INCIDENT_TEXTS.tooMany);
+    expect(pulled).toBeLessThan(20);
+
+    // The rating form (a plain form) is another limit: the report's flood does not refuse it before its body.
+    const rating = await web(`/info/ambiente/${room.id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "avaliar", nota: "5", formToken: "1.x" }),
+      headers: { accept: "text/html" },
+    });
+    expect(rating.status).not.toBe(429);
+  });
+});
+
 describe("item 9: bodies web actions cannot read are client errors", () => {
   test.each([
     ["application/json", '{"email":"a"}', 415],
@@ -405,7 +461,7 @@ describe("issue 22 items 5 and 12: behind one proxy of ours (TRUST_PROXY=1)", ()
     const room = await proxied.database.db
       .selectFrom("environments")
       .innerJoin("users", "users.company_id", "environments.company_id")
-      .select("environments.id")
+      .select(["environments.id", "environments.qr_codigo as qrCodigo"])
       .where("users.email", "=", "principal@demo.com.br")
       .where("environments.deleted_at", "is", null)
       .orderBy("environments.id")

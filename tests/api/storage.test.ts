@@ -3,6 +3,7 @@
  * DATA_DIR/uploads and an S3-compatible bucket (a local s3rver this file starts on a free port and stops). Then what
  * the bucket is for: two app instances sharing uploads.
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -86,6 +87,10 @@ const IMPLEMENTATIONS: [string, () => Subject][] = [
 ];
 
 const bytesOf = (text: string) => new TextEncoder().encode(text);
+const MB = 1024 * 1024;
+async function* generate(chunks: Uint8Array[]) {
+  for (const chunk of chunks) yield chunk;
+}
 const asArray = (bytes: Uint8Array | null) => (bytes ? new Uint8Array(bytes) : null);
 
 /** Names save and write never make; read refuses them even where a file sits at that path. */
@@ -145,6 +150,35 @@ describe.each(IMPLEMENTATIONS)("storage contract: %s", (_name, make) => {
   test("a missing file reads as null", async () => {
     expect(await subject.storage.read("avatars", "nao-existe.jpg")).toBeNull();
     expect(await subject.storage.read("pasta-que-nao-existe", "nao-existe.jpg")).toBeNull();
+    expect(await subject.storage.readStream("avatars", "nao-existe.jpg")).toBeNull();
+    expect(await subject.storage.readStream("pasta-que-nao-existe", "nao-existe.jpg")).toBeNull();
+  });
+
+  // Past the bucket's 5 MB part size, so the bucket's writes are a multipart upload of three parts.
+  test("saveStream writes the chunks as they come into one file under a new name, byte for byte; readStream sends it with its size", async () => {
+    const chunks = [randomBytes(5 * MB + 17), randomBytes(3), randomBytes(6 * MB)];
+    const whole = Buffer.concat(chunks);
+    const name = await subject.storage.saveStream("exports", "xlsx", generate(chunks));
+    expect(name).toMatch(/^[0-9a-z]+-[0-9a-f]{16}\.xlsx$/);
+    expect((await subject.keys()).filter((key) => key.includes("/exports/") || key.startsWith("exports/"))).toEqual([
+      `${subject.prefix}exports/${name}`,
+    ]);
+    expect(Buffer.from((await subject.storage.read("exports", name))!).equals(whole)).toBe(true);
+    const file = await subject.storage.readStream("exports", name);
+    expect(file!.size).toBe(whole.byteLength);
+    expect(Buffer.from(await new Response(file!.body).arrayBuffer()).equals(whole)).toBe(true);
+  });
+
+  test("saveStream of chunks that fail midway (past a part) throws that error and leaves no file, in no folder", async () => {
+    const before = await subject.keys();
+    const failing = async function* () {
+      yield randomBytes(5 * MB + 1);
+      yield randomBytes(MB);
+      throw new Error("passou do limite");
+    };
+    await expect(subject.storage.saveStream("exports-falha", "pdf", failing())).rejects.toThrow("passou do limite");
+    expect(await subject.keys()).toEqual(before);
+    for await (const file of subject.storage.list("exports-falha")) expect.fail(`left ${file.name}`);
   });
 
   test.each(UNSAFE_NAMES)("the unsafe name %j is never read nor written", async (name) => {

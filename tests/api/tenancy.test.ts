@@ -259,6 +259,11 @@ function environmentRoutes(): ScopedRoute[] {
       body: (b, own) => environmentBody(b, own, [...foreignItems]),
     },
     {
+      name: "POST /api/ambientes/{id}/qrcode/reemitir",
+      method: "POST",
+      path: (b) => `/api/ambientes/${environmentOf(b)}/qrcode/reemitir`,
+    },
+    {
       name: `PUT ${base}/{id} own items`,
       method: "PUT",
       path: (b) => `${base}/${environmentOf(b)}`,
@@ -689,7 +694,13 @@ function historyAndExecutionRoutes(): ScopedRoute[] {
       path: (b) => `${history}/byEnvironment/${environmentOf(b)}?${range()}`,
     },
     { name: "GET /api/execution/bookings/{id}", method: "GET", path: slot, control: false },
-    ...(["start", "finish"] as const).map((action): ScopedRoute => ({
+    // The field app's room page (docs/field-app.md 'Calls'): a room of the caller's company and branch only.
+    {
+      name: "GET /api/execution/environments/{id}",
+      method: "GET",
+      path: (b) => `/api/execution/environments/${environmentOf(b)}`,
+    },
+    ...(["start", "finish", "procedures/remaining"] as const).map((action): ScopedRoute => ({
       name: `POST /api/execution/bookings/{id}/${action}`,
       method: "POST",
       path: (b) => `${slot(b)}/${action}`,

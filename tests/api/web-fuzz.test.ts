@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import { startServer } from "../../server.ts";
+import { seededChoices } from "../support/fuzz.ts";
 import { testServerConfig } from "../support/server-config.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -102,19 +103,8 @@ describe("item 4: URLs that answered 500", () => {
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 560);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_128);
 
-/** mulberry32, as the API fuzz: a failure replays with the same FUZZ_SEED. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(SEED);
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-const chance = (p: number) => random() < p;
+// Seeded: a failure replays with the same FUZZ_SEED.
+const { random, pick, chance } = seededChoices(SEED);
 
 const today = businessToday();
 const IDS = ["1", "2", "3", "5", "12", "25", "0", "-1", "2147483647", "2147483648", "99999999999999999999", "1.5"];

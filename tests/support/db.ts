@@ -20,6 +20,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 
+import { pgliteWorkerSetting } from "../../api/config.ts";
 import { dumpPGlite, openDatabase, type Database } from "../../api/db/connection.ts";
 import { migrate } from "../../api/db/migrate.ts";
 import { seedDemo } from "../../api/db/seed.ts";
@@ -149,7 +150,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   if (!from) throw new Error("openTestDatabase needs the api project's globalSetup (tests/support/db.ts)");
   if (from.kind === "pglite") {
     const blob = new Blob([readFileSync(from.dumpFile)], { type: "application/x-gzip" });
-    const database = await openDatabase({ memory: true, loadDataDir: blob });
+    // In this thread unless PGLITE_WORKER is set: the API's answers do not depend on where PGlite runs, and the thread
+    // costs a message each way per statement (~25 % of this suite's time). The worker has its own tests
+    // (pglite-worker.test.ts), and every whole server the suite starts runs the default, the worker
+    // (docs/performance.md 'PGlite in a worker thread').
+    const worker = process.env.PGLITE_WORKER ? pgliteWorkerSetting() : false;
+    const database = await openDatabase({ memory: true, loadDataDir: blob, worker });
     return Object.assign(database, { name: "pglite (memory)" });
   }
   const name = `${from.prefix}${process.pid}_${randomBytes(4).toString("hex")}`;
