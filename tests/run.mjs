@@ -85,7 +85,7 @@ function playwrightCounts(report, code) {
   if (!report?.stats) return { passed: 0, failed: 1, skipped: 0, note: "no result file: the runner crashed" };
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
   let failed = unexpected;
-  let note = flaky ? `${flaky} flaky (passed on retry)` : "";
+  let note = "";
   if (report.errors?.length) {
     failed += 1;
     note = `error outside the tests: ${report.errors[0].message?.split("\n")[0] ?? "unknown"}`;
@@ -95,15 +95,28 @@ function playwrightCounts(report, code) {
     note = `exited with ${code} without a failed test`;
   }
   const failedTests = [];
+  const flakyTests = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === "unexpected")
-          failedTests.push(`[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`);
+      for (const test of spec.tests ?? []) {
+        const name = `[${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}`;
+        if (test.status === "unexpected") failedTests.push(`${name} (${firstErrorLine(test)})`);
+        if (test.status === "flaky") flakyTests.push(`${name} (first try: ${firstErrorLine(test)})`);
+      }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
+  // A test that passed only on its retry (playwright.config.ts 'retries') counts as passed but is named here: a bug.
+  if (flaky)
+    note = [note, `${flaky} flaky (passed on retry): ${flakyTests.slice(0, 5).join("; ")}`].filter(Boolean).join(" — ");
   return { passed: expected + flaky, failed, skipped, note: withFailedTests(note, failedTests) };
+}
+
+/** The first line of a Playwright test's first error, without colours: CI keeps only the end of the log. */
+function firstErrorLine(test) {
+  const error = (test.results ?? []).find((result) => result.error)?.error;
+  const line = (error?.message ?? "no error recorded").replace(/\u001b\[[0-9;]*m/g, "").split("\n")[0];
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 const suites = [];
