@@ -64,6 +64,10 @@ export interface BookingDays {
   execucoes: number;
   fotos: number;
   incompletos: number;
+  iniciados: number;
+  medidos: number;
+  ms_previstos: Int8;
+  ms_reais: Int8;
   sem_status: number;
   tarefas_completas: number;
   tarefas_incompletas: number;
@@ -83,6 +87,10 @@ export interface BookingDaysRecount {
   execucoes: number | null;
   fotos: number | null;
   incompletos: number | null;
+  iniciados: number | null;
+  medidos: number | null;
+  ms_previstos: Int8 | null;
+  ms_reais: Int8 | null;
   sem_status: number | null;
   tarefas_completas: number | null;
   tarefas_incompletas: number | null;

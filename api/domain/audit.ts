@@ -59,7 +59,10 @@ export const TOP = 10;
 export const TOP_PLANNED = 8;
 /** Branches on 'Atividades em aberto por CNPJ' (the spec sets none; a company has a few; this bounds the answer). */
 export const TOP_BRANCHES = 20;
-/** §9: one item's time counts at most 24 hours. */
+/**
+ * §9: one item's time counts at most 24 hours. Migration 023 writes the same cap in SQL (slot_ms_real,
+ * slot_ms_previsto: the roll-up the dashboard reads); tests/api/audit.test.ts checks a capped slot with this constant.
+ */
 export const ITEM_CAP_MS = MAX_ITEM_MS;
 /** The longest period one request aggregates (a year and a day), and the most ids one filter takes. */
 export const AUDIT_MAX_DAYS = 366;

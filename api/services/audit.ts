@@ -13,8 +13,8 @@ import type { DB } from "../db/schema.ts";
 import {
   AUDIT_BOARDS,
   AUDIT_MAX_WEEKS,
+  AUDIT_STATUSES,
   INSPECTION_BOARD,
-  ITEM_CAP_MS,
   OPEN_STATUSES,
   TOP,
   TOP_BRANCHES,
@@ -128,60 +128,45 @@ async function slotAggregates(
     list(query.setores),
     list(query.procedimentos),
   ];
-  const cap = ITEM_CAP_MS;
   const where = sql.join(
     [
-      sql`b.company_id = ${filter.companyId}`,
-      sql`b.data_agend between ${query.dataIni}::date and ${query.dataFim}::date`,
-      sql`b.active`,
+      sql`d.company_id = ${filter.companyId}`,
+      sql`d.dia between ${query.dataIni}::date and ${query.dataFim}::date`,
       sql`a.ativo and a.deleted_at is null`,
-      filter.branchId !== undefined ? sql`b.branch_id = ${filter.branchId}` : null,
-      own !== null ? sql`b.user_id = ${own}` : null,
-      filiais ? sql`b.branch_id in (${filiais})` : null,
-      colaboradores ? sql`b.user_id in (${colaboradores})` : null,
-      ambientes ? sql`b.environment_id in (${ambientes})` : null,
+      filter.branchId !== undefined ? sql`d.branch_id = ${filter.branchId}` : null,
+      own !== null ? sql`d.user_id = ${own}` : null,
+      filiais ? sql`d.branch_id in (${filiais})` : null,
+      colaboradores ? sql`d.user_id in (${colaboradores})` : null,
+      ambientes ? sql`d.environment_id in (${ambientes})` : null,
       categorias || setores
-        ? sql`b.environment_id in (select e.id from environments e where e.company_id = ${filter.companyId}
+        ? sql`d.environment_id in (select e.id from environments e where e.company_id = ${filter.companyId}
             ${categorias ? sql`and e.category_id in (${categorias})` : sql``}
             ${setores ? sql`and e.sector_id in (${setores})` : sql``})`
         : null,
       procedimentos
-        ? sql`b.environment_id in (select ep.environment_id from environment_procedures ep
+        ? sql`d.environment_id in (select ep.environment_id from environment_procedures ep
             where ep.procedure_id in (${procedimentos}))`
         : null,
     ].filter((part) => part !== null),
     sql` and `,
   );
   const today = sql`${query.today}::date`;
-  // One pass: the period's slots grouped four ways at once (by status; by collaborator and status; by branch and
-  // status; by room), a few hundred groups whatever the period; the boards are summed, ranked and named from them.
+  // One pass over the bookings roll-up (booking_days: a row per day, collaborator, room and agenda; docs/audit-
+  // dashboard.md 'Read from the roll-up'), grouped four ways at once (all; by collaborator; by branch; by room), a few
+  // hundred groups whatever the period. A slot without a recorded status is 'A iniciar' from today on and 'Não
+  // Realizado' before, by its day: nothing is stored for it, so nothing changes at midnight.
+  const rest = sql`d.agendamentos - d.completos - d.andamento - d.incompletos`;
   const { rows } = await sql<GroupRow>`
-    select f.st, f.user_id, f.branch_id, f.environment_id,
-      grouping(f.st, f.user_id, f.branch_id, f.environment_id) as g,
-      count(*) as n,
-      count(*) filter (where f.data_agend <= ${today}) as due,
-      count(*) filter (where f.data_agend <= ${today} and f.started) as started,
-      coalesce(sum(f.actual_ms), 0) as actual,
-      count(f.actual_ms) as measured,
-      coalesce(sum(f.planned_ms) filter (where f.actual_ms is not null), 0) as planned
-    from (
-      select b.user_id, b.branch_id, b.environment_id, b.data_agend,
-        case
-          when b.status = 'Completo' then 'Completo'
-          when b.status = 'Andamento' then 'Em andamento'
-          when b.status = 'Incompleto' then 'Incompleto'
-          when b.data_agend >= ${today} then 'A iniciar'
-          else 'Não Realizado'
-        end as st,
-        b.start_date is not null as started,
-        case when b.finished_at >= b.start_date
-          then least(extract(epoch from (b.finished_at - b.start_date)) * 1000, ${cap})::bigint end as actual_ms,
-        least(extract(epoch from (b.hora_fim - b.hora_ini + case when b.hora_fim < b.hora_ini
-          then interval '1 day' else interval '0' end)) * 1000, ${cap})::bigint as planned_ms
-      from bookings b join agendas a on a.id = b.agenda_id
-      where ${where}
-    ) f
-    group by grouping sets ((f.st), (f.user_id, f.st), (f.branch_id, f.st), (f.environment_id))`.execute(db);
+    select d.user_id, d.branch_id, d.environment_id, grouping(d.user_id, d.branch_id, d.environment_id) as g,
+      sum(d.completos)::int as completo, sum(d.andamento)::int as andamento, sum(d.incompletos)::int as incompleto,
+      coalesce(sum(${rest}) filter (where d.dia >= ${today}), 0)::int as a_iniciar,
+      coalesce(sum(${rest}) filter (where d.dia < ${today}), 0)::int as nao_realizado,
+      coalesce(sum(d.agendamentos) filter (where d.dia <= ${today}), 0)::int as due,
+      coalesce(sum(d.iniciados) filter (where d.dia <= ${today}), 0)::int as started,
+      sum(d.ms_reais)::float8 as actual, sum(d.medidos)::int as measured, sum(d.ms_previstos)::float8 as planned
+    from booking_days d join agendas a on a.id = d.agenda_id
+    where ${where}
+    group by grouping sets ((), (d.user_id), (d.branch_id), (d.environment_id))`.execute(db);
   return rankedBoards(db, rows, new Set(boards));
 }
 
@@ -241,22 +226,34 @@ async function inspectionWeeks(
 
 /** A group of the one pass: `g` says which (GROUPING's bits: 1 where the column is not grouped). */
 type GroupRow = {
-  st: AuditStatus | null;
   user_id: number | null;
   branch_id: number | null;
   environment_id: number | null;
   g: number;
-  n: string;
-  due: string;
-  started: string;
-  actual: string;
-  measured: string;
-  planned: string;
+  completo: number;
+  andamento: number;
+  incompleto: number;
+  a_iniciar: number;
+  nao_realizado: number;
+  due: number;
+  started: number;
+  actual: number;
+  measured: number;
+  planned: number;
 };
-const BY_STATUS = 0b0111;
-const BY_USER = 0b0011;
-const BY_BRANCH = 0b0101;
-const BY_ROOM = 0b1110;
+const ALL = 0b111;
+const BY_USER = 0b011;
+const BY_BRANCH = 0b101;
+const BY_ROOM = 0b110;
+
+/** A group's slots per status, in the charts' order. */
+const statusCounts = (row: GroupRow): Record<AuditStatus, number> => ({
+  Completo: Number(row.completo),
+  "Em andamento": Number(row.andamento),
+  Incompleto: Number(row.incompleto),
+  "A iniciar": Number(row.a_iniciar),
+  "Não Realizado": Number(row.nao_realizado),
+});
 
 /** The largest first, ties to the lower id, the first `limit` (a copy: the list given is left in its order). */
 const top = <T extends { id: number }>(items: T[], size: (item: T) => number, limit: number) =>
@@ -264,7 +261,7 @@ const top = <T extends { id: number }>(items: T[], size: (item: T) => number, li
 
 /** Each enabled board's groups from the one pass's, ranked, with the names of the few shown. */
 async function rankedBoards(db: Kysely<DB>, rows: GroupRow[], boards: Set<BoardId>) {
-  const n = (value: string | number) => Number(value);
+  const n = (value: number) => Number(value);
   const result: Partial<AuditAggregates> = {};
   const people = new Map<
     number,
@@ -274,21 +271,25 @@ async function rankedBoards(db: Kysely<DB>, rows: GroupRow[], boards: Set<BoardI
   const rooms: { id: number; total: number; measured: number; planned: number }[] = [];
   for (const row of rows) {
     const g = Number(row.g);
-    if (g === BY_STATUS && boards.has(1)) (result[1] ??= []).push({ status: row.st!, count: n(row.n) });
+    const counts = statusCounts(row);
+    if (g === ALL && boards.has(1))
+      result[1] = AUDIT_STATUSES.filter((status) => counts[status] > 0).map((status) => ({
+        status,
+        count: counts[status],
+      }));
     if (g === BY_USER) {
-      const person = people.get(row.user_id!) ?? { id: row.user_id!, open: 0, done: 0, notDone: 0, due: 0, started: 0 };
-      if (row.st === "Completo") person.done += n(row.n);
-      else person.open += n(row.n);
-      if (row.st === "Incompleto" || row.st === "Não Realizado") person.notDone += n(row.n);
-      person.due += n(row.due);
-      person.started += n(row.started);
-      people.set(person.id, person);
+      people.set(row.user_id!, {
+        id: row.user_id!,
+        open: OPEN_STATUSES.reduce((sum, status) => sum + counts[status], 0),
+        done: counts.Completo,
+        notDone: counts.Incompleto + counts["Não Realizado"],
+        due: n(row.due),
+        started: n(row.started),
+      });
     }
-    if (g === BY_BRANCH && row.st !== "Completo") {
-      const zero = Object.fromEntries(OPEN_STATUSES.map((status) => [status, 0])) as Record<OpenStatus, number>;
-      const branch = branches.get(row.branch_id!) ?? { id: row.branch_id!, counts: zero };
-      branch.counts[row.st as OpenStatus] = n(row.n);
-      branches.set(branch.id, branch);
+    if (g === BY_BRANCH && OPEN_STATUSES.some((status) => counts[status] > 0)) {
+      const open = Object.fromEntries(OPEN_STATUSES.map((status) => [status, counts[status]]));
+      branches.set(row.branch_id!, { id: row.branch_id!, counts: open as Record<OpenStatus, number> });
     }
     if (g === BY_ROOM && n(row.measured) > 0) {
       rooms.push({ id: row.environment_id!, total: n(row.actual), measured: n(row.measured), planned: n(row.planned) });

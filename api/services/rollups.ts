@@ -28,6 +28,10 @@ export const ROLLUP_FIGURES = [
   "tarefas_completas",
   "tarefas_incompletas",
   "tarefas_nenhuma",
+  "iniciados",
+  "medidos",
+  "ms_reais",
+  "ms_previstos",
 ] as const;
 export type RollupFigures = Record<(typeof ROLLUP_FIGURES)[number], number>;
 

@@ -1,5 +1,5 @@
 /**
- * Migrations 021 and 022's backfill (docs/operations.md 'The bookings roll-up'): a database migrated up to 020 gets
+ * Migrations 021, 022 and 023's backfill (docs/operations.md 'The bookings roll-up'): a database migrated up to 020 gets
  * the demo simulator's bookings and history (statuses of every kind, executions and photos counted by 014's triggers)
  * and some bookings switched off; 021 and 022 then apply, and booking_days holds exactly the groups of the active
  * rows, as counted here in TypeScript (not by the migrations' own recount view, which the backfill reads), the slots'
@@ -14,6 +14,9 @@ import { seedDemo } from "../../api/db/seed.ts";
 
 const ROLLUP = "021_booking_days";
 const TASKS = "022_task_status";
+const TIMES = "023_booking_times";
+/** api/domain/audit.ts ITEM_CAP_MS: a slot's time counts at most a day. */
+const DAY_MS = 86_400_000;
 let database: Database;
 
 beforeAll(async () => {
@@ -32,10 +35,10 @@ beforeAll(async () => {
 
 afterAll(() => database?.close());
 
-test("021 and 022 fill booking_days with the active bookings' groups and their slots' tasks", async () => {
+test("021, 022 and 023 fill booking_days with the active bookings' groups, their slots' tasks and times", async () => {
   const before = await sql<{ name: string }>`select to_regclass('booking_days')::text name`.execute(database.db);
   expect(before.rows[0].name).toBeNull();
-  expect(await migrate(database)).toEqual([ROLLUP, TASKS]);
+  expect(await migrate(database)).toEqual([ROLLUP, TASKS, TIMES]);
 
   const rows = await database.db
     .selectFrom("bookings")
@@ -51,6 +54,10 @@ test("021 and 022 fill booking_days with the active bookings' groups and their s
       "photos",
       "active",
       "id",
+      "start_date",
+      "finished_at",
+      "hora_ini",
+      "hora_fim",
     ])
     .execute();
   // Each slot's tasks (spec 001 §4): the room's procedures not removed from the catalogue, done when executed.
@@ -92,6 +99,10 @@ test("021 and 022 fill booking_days with the active bookings' groups and their s
       tarefas_completas: 0,
       tarefas_incompletas: 0,
       tarefas_nenhuma: 0,
+      iniciados: 0,
+      medidos: 0,
+      ms_reais: 0,
+      ms_previstos: 0,
     };
     const add = (name: string, by: number) => (group[name] = (group[name] as number) + by);
     add("agendamentos", 1);
@@ -105,6 +116,18 @@ test("021 and 022 fill booking_days with the active bookings' groups and their s
     add("tarefas_completas", Number(situation === "completa"));
     add("tarefas_incompletas", Number(situation === "incompleta"));
     add("tarefas_nenhuma", Number(situation === "nenhuma"));
+    // The audit dashboard's times (023): measured when finished after the start; each slot capped at a day.
+    add("iniciados", Number(row.start_date !== null));
+    const measured = row.start_date !== null && row.finished_at !== null && row.finished_at >= row.start_date;
+    add("medidos", Number(measured));
+    if (measured) {
+      const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+      const span = minutes(row.hora_fim) - minutes(row.hora_ini);
+      const planned = Math.min((span < 0 ? span + 1440 : span) * 60_000, DAY_MS);
+      const actual = Math.min(row.finished_at!.getTime() - row.start_date!.getTime(), DAY_MS);
+      add("ms_reais", actual);
+      add("ms_previstos", planned);
+    }
     groups.set(key.join(), group);
   }
   const stored = await database.db
@@ -122,7 +145,13 @@ test("021 and 022 fill booking_days with the active bookings' groups and their s
       if (a[name] !== b[name]) return a[name] < b[name] ? -1 : 1;
     return 0;
   };
-  expect(stored).toEqual([...groups.values()].sort(order));
+  // bigint columns: a number on PGlite, a string through node-postgres.
+  const asNumbers = stored.map((row) => ({
+    ...row,
+    ms_reais: Number(row.ms_reais),
+    ms_previstos: Number(row.ms_previstos),
+  }));
+  expect(asNumbers).toEqual([...groups.values()].sort(order));
 
   // The demo's rows make it a test: slots of every state, some switched off, several slots in a key, executions.
   const statuses = new Set(rows.map((row) => row.status));
@@ -132,4 +161,6 @@ test("021 and 022 fill booking_days with the active bookings' groups and their s
   expect(stored.some((row) => row.fotos > 0 && row.execucoes > row.fotos)).toBe(true);
   expect(stored.some((row) => row.tarefas_completas > 0)).toBe(true);
   expect(stored.some((row) => row.tarefas_incompletas > 0)).toBe(true);
+  expect(stored.some((row) => row.medidos > 0 && Number(row.ms_reais) > 0)).toBe(true);
+  expect(stored.some((row) => row.iniciados > row.medidos)).toBe(true);
 }, 60_000);

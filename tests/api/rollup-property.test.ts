@@ -2,7 +2,8 @@
  * The bookings roll-up (booking_days, migration 021; docs/operations.md 'The bookings roll-up') is never wrong:
  * random sequences of the writes that change bookings (agendas saved, edited, switched off and removed through the
  * API; slots started, recorded, finished and reported incomplete through the execution API; bookings cancelled and
- * reassigned; bulk inserts, deletes, status fixes, history rows written, moved and removed in plain SQL;
+ * reassigned; bulk inserts, deletes, status fixes, the slots' times (migration 023), history rows written, moved and
+ * removed in plain SQL;
  * the rooms' lists and the catalogue, which decide a slot's tasks: migration 022), and after each step
  * `rollupDifferences` finds nothing. Then the check itself: a roll-up row corrupted, removed or added by hand is
  * reported with exactly its key, and `rebuildRollup` mends one company and leaves the others alone.
@@ -182,6 +183,16 @@ const step = fc.oneof(
     status: fc.constantFrom(...STATUSES),
     active: fc.boolean(),
   }),
+  // The times the audit dashboard sums (migration 023): started, finished (before the start, over a day), the slot's
+  // planned hours (over midnight), several rows in one statement.
+  fc.record({
+    kind: fc.constant("timesFix" as const),
+    booking: nat,
+    count: fc.integer({ min: 1, max: 3 }),
+    startedMinutesAgo: fc.option(fc.integer({ min: 0, max: 3_000 })),
+    finishedAfterMinutes: fc.option(fc.integer({ min: -30, max: 2_000 })),
+    hours: fc.constantFrom(["08:00", "08:30"], ["22:00", "01:00"], ["10:00", "10:00"]),
+  }),
   fc.record({ kind: fc.constant("historyAdd" as const), booking: nat, photo: fc.boolean() }),
   fc.record({ kind: fc.constant("historyRemove" as const), booking: nat, moveTo: fc.option(nat) }),
   fc.record({ kind: fc.constant("historyPhoto" as const), booking: nat }),
@@ -321,6 +332,19 @@ async function run(action: Step) {
           .set({ status: action.status, active: action.active })
           .where("id", "in", chosen)
           .execute();
+      return;
+    }
+    case "timesFix": {
+      const chosen = await consecutive(action.booking, action.count);
+      const started = action.startedMinutesAgo;
+      const finished = action.finishedAfterMinutes;
+      if (chosen.length)
+        await sql`update bookings set
+            start_date = case when ${started}::int is null then null else now() - make_interval(mins => ${started}::int) end,
+            finished_at = case when ${started}::int is null or ${finished}::int is null then null
+              else now() - make_interval(mins => ${started}::int) + make_interval(mins => ${finished}::int) end,
+            hora_ini = ${action.hours[0]}::time, hora_fim = ${action.hours[1]}::time
+          where id in (${sql.join(chosen)})`.execute(t.db);
       return;
     }
     case "historyAdd": {
@@ -465,7 +489,7 @@ beforeAll(async () => {
 describe("booking_days against the rows", () => {
   test("random sequences of every write to bookings leave no difference after any step", async () => {
     let steps = 0;
-    /** The slots' task situations the roll-up held at some step: the sequences did reach them. */
+    /** The slots' task situations and measured times the roll-up held at some step: the sequences did reach them. */
     const tasksSeen = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 8 }), async (actions) => {
@@ -482,10 +506,12 @@ describe("booking_days against the rows", () => {
             .select((eb) => [
               eb.fn.max("tarefas_completas").as("completas"),
               eb.fn.max("tarefas_incompletas").as("incompletas"),
+              eb.fn.max("ms_previstos").as("tempos"),
             ])
             .executeTakeFirstOrThrow();
           if (Number(reached.completas) > 0) tasksSeen.add("completas");
           if (Number(reached.incompletas) > 0) tasksSeen.add("incompletas");
+          if (Number(reached.tempos) > 0) tasksSeen.add("tempos");
         }
       }),
       { numRuns: 25 },
@@ -508,7 +534,7 @@ describe("booking_days against the rows", () => {
     expect(Number(totals.rows)).toBeGreaterThan(3);
     expect(Number(totals.days)).toBeGreaterThan(1);
     expect(Number(totals.completos) + Number(totals.execucoes)).toBeGreaterThan(0);
-    expect([...tasksSeen].sort()).toEqual(["completas", "incompletas"]);
+    expect([...tasksSeen].sort()).toEqual(["completas", "incompletas", "tempos"]);
   }, 120_000);
 
   test("a slot's tasks follow its room's list and the catalogue: each edit moves the slot and the roll-up", async () => {
