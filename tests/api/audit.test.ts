@@ -34,6 +34,8 @@ const ids = { hospital: 0, other: 0, aldeota: 0, messejana: 0 };
 const user = { asg: 0, ana: 0, bruno: 0, outra: 0 };
 const rooms: { aldeota: number[]; messejana: number[]; other: number } = { aldeota: [], messejana: [], other: 0 };
 const tokens: Record<string, string> = {};
+/** An agenda switched off and one removed, each with slots of every status in the period. */
+const hidden = { switchedOff: 0, removed: 0 };
 
 async function roomsOf(branchId: number, count: number) {
   const rows = await t.db
@@ -295,6 +297,9 @@ beforeAll(async () => {
     { branch: ids.aldeota, environment: rooms.aldeota[2], user: user.ana },
     { branch: ids.messejana, environment: rooms.messejana[0], user: user.bruno },
     { branch: ids.messejana, environment: rooms.messejana[1], user: user.bruno },
+    // Switched off and removed below: their slots count on no board.
+    { branch: ids.aldeota, environment: rooms.aldeota[0], user: user.ana },
+    { branch: ids.aldeota, environment: rooms.aldeota[2], user: user.asg },
   ];
   for (const agenda of plan) {
     await saveDayAgenda(t, tokens.admin, {
@@ -336,6 +341,17 @@ beforeAll(async () => {
       .where("id", "=", booking.id)
       .execute();
   }
+  const agendaOf = (environment: number, who: number) =>
+    t.db
+      .selectFrom("agendas")
+      .select("id")
+      .where("environment_id", "=", environment)
+      .where("user_id", "=", who)
+      .executeTakeFirstOrThrow();
+  hidden.switchedOff = (await agendaOf(rooms.aldeota[0], user.ana)).id;
+  hidden.removed = (await agendaOf(rooms.aldeota[2], user.asg)).id;
+  await t.db.updateTable("agendas").set({ ativo: false }).where("id", "=", hidden.switchedOff).execute();
+  await t.db.updateTable("agendas").set({ deleted_at: new Date() }).where("id", "=", hidden.removed).execute();
 });
 
 describe("GET /api/auditoria: each board's aggregate equals a count of the rows", () => {
@@ -350,6 +366,22 @@ describe("GET /api/auditoria: each board's aggregate equals a count of the rows"
       AUDIT_BOARDS.map((board) => board.title),
     );
     expect(body.periodo).toMatch(/ de \d{4}$/);
+  });
+
+  test("the slots of an agenda switched off and of one removed count on no board", async () => {
+    const hiddenSlots = await t.db
+      .selectFrom("bookings")
+      .select(["status", "start_date"])
+      .where("agenda_id", "in", [hidden.switchedOff, hidden.removed])
+      .where("active", "=", true)
+      .where("data_agend", ">=", FROM)
+      .execute();
+    expect(new Set(hiddenSlots.map((slot) => slot.status))).toEqual(
+      new Set(["Completo", "Incompleto", "Andamento", null]),
+    );
+    const body = await expectCharts("admin", "", await bookingsOf(ids.hospital), await inspectionsOf(ids.hospital));
+    const total = body.graficos[0].datasets[0].data.reduce((sum: number, value: number) => sum + value, 0);
+    expect(total).toBe((await bookingsOf(ids.hospital)).length);
   });
 
   // Board 9's inspections: narrowed by branch and room; a collaborator is no inspection's (every one kept).
