@@ -275,10 +275,14 @@ export async function writeHistory(db: Kysely<DB>, now = new Date()): Promise<Hi
   });
   // After the commit: the same update inside the inserting transaction took ~45 s on PGlite (with or without an
   // ANALYZE of history first), against ~11 s here.
-  await step("bookings' execution and photo counts (migration 014)", () =>
+  // The slots' tasks (migration 022's bookings.tarefas_situacao, which the history's trigger keeps) in the same update,
+  // worked out by the migration's own set-based rule: without them the roll-up counted every slot as unrecorded.
+  await step("bookings' execution and photo counts (migration 014) and tasks (022)", () =>
     sql`
-      update bookings b set executions = c.executions, photos = c.photos
+      update bookings b set executions = c.executions, photos = c.photos, tarefas_situacao = t.situacao
       from (select booking_id, count(*) executions, count(image) photos from history group by booking_id) c
+      join booking_tasks(array(select id from environments where company_id = ${written.companyId})) t
+        on t.id = c.booking_id
       where b.id = c.booking_id`.execute(db),
   );
   // That update left a dead version of 173,000 bookings, which every report's scan of the year then read (the year's
