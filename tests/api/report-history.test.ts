@@ -422,3 +422,36 @@ describe("the period of the drill-downs (§5)", () => {
     expect(answer.body.message).toBe("Intervalo de datas inválidos, favor verificar");
   });
 });
+
+// Last in the file: it adds slots the counts above do not expect.
+describe("a collaborator's day in two rooms", () => {
+  test("two groups on the same day, each with its own room's slots and status, by room name", async () => {
+    const ids = await demoIds(t.db);
+    // Ana: room 1 today untouched (beforeAll), room 0 today with its main slot done in full.
+    const agendaId = await agenda(ids.aldeota, rooms[0].id, ana);
+    const [main] = await t.db
+      .selectFrom("bookings")
+      .select("id")
+      .where("agenda_id", "=", agendaId)
+      .orderBy("slot")
+      .execute();
+    await t.db.updateTable("bookings").set({ status: "Completo" }).where("id", "=", main.id).execute();
+    for (const procedure of rooms[0].procedures) await record(main.id, procedure.id);
+
+    const answer = await get(`/api/relatorios/dias?dataIni=${TODAY}&dataFim=${TODAY}&userId=${ana}`);
+    const byRoom = [rooms[0], rooms[1]].sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
+    const expected = {
+      [rooms[0].id]: { slots: 2, tarefas: 2 * rooms[0].procedures.length, feitas: rooms[0].procedures.length },
+      [rooms[1].id]: { slots: 2, tarefas: 2 * rooms[1].procedures.length, feitas: 0 },
+    };
+    expect(answer.body.total).toBe(2);
+    expect(
+      answer.body.items.map((item: { ambienteId: number; slots: number; tarefas: number; feitas: number }) => ({
+        ambienteId: item.ambienteId,
+        slots: item.slots,
+        tarefas: item.tarefas,
+        feitas: item.feitas,
+      })),
+    ).toEqual(byRoom.map((room) => ({ ambienteId: room.id, ...expected[room.id] })));
+  });
+});

@@ -300,24 +300,25 @@ export type ReportDay = {
 
 /**
  * One page of a collaborator's (room, day) groups in the period, newest day first, each with its §4 day status: the
- * groups are chosen and paged in SQL, then only the page's slots are read.
+ * groups are chosen and paged in SQL over the daily roll-up (a row per day, room and agenda: docs/reports.md 'The daily
+ * roll-up'), then only the page's slots are read from the bookings.
  */
 export async function reportDays(
   db: Kysely<DB>,
   scope: Scope,
   query: ReportQuery & ListQuery & { userId: number; today: string; anteriores?: boolean },
 ) {
-  const bookings = await reportBookingsQuery(db, scope, query);
   const { page, size, limit, offset } = pageOf(query);
-  // Grouped first, the room's name joined to the groups (not to each booking).
-  const bookingDays = bookings
+  // The groups of the roll-up carry no slot ids (their slots are read for the page only, below); the old system's
+  // carry their rows' ids.
+  const bookingDays = (await reportDaysQuery(db, scope, query))
     .select([
-      "b.data_agend",
+      "b.dia as data_agend",
       "b.environment_id",
-      sql<number[]>`array_agg(b.id order by b.slot, b.id)`.as("ids"),
+      sql<number[] | null>`null::int[]`.as("ids"),
       sql<boolean>`false`.as("anterior"),
     ])
-    .groupBy(["b.data_agend", "b.environment_id"]);
+    .groupBy(["b.dia", "b.environment_id"]);
   // 'Mostrar dados anteriores à Agosto/2022': the old system's days of the period, paged with the others.
   const days = query.anteriores
     ? bookingDays.unionAll(await legacyDayGroups(db, scope, { ...query, userId: query.userId }))
@@ -338,17 +339,18 @@ export async function reportDays(
     .orderBy("g.environment_id")
     .$call(onePage({ limit, offset }))
     .execute();
-  const slots = await readReportBookings(
-    db,
-    groups.filter((group) => !group.anterior).flatMap((group) => group.ids),
+  const slotIds = await pageSlotIds(
+    await reportBookingsQuery(db, scope, query),
+    groups.filter((group) => !group.anterior),
   );
+  const slots = await readReportBookings(db, [...slotIds.values()].flat());
   const byId = new Map(slots.map((slot) => [slot.id, slot]));
   const old = await legacyDaySummaries(
     db,
-    groups.filter((group) => group.anterior),
+    groups.filter((group) => group.anterior).map((group) => ({ ids: group.ids ?? [] })),
   );
   const items = groups.map((group): ReportDay => {
-    const summary = group.anterior ? old.get(group.ids[0]) : undefined;
+    const summary = group.anterior ? old.get(group.ids![0]) : undefined;
     if (summary) {
       return {
         data: group.data_agend,
@@ -358,7 +360,8 @@ export async function reportDays(
         anterior: true,
       };
     }
-    const day = group.ids.flatMap((id) => byId.get(id) ?? []);
+    const ids = slotIds.get(groupKey(group.data_agend, group.environment_id)) ?? [];
+    const day = ids.flatMap((id) => byId.get(id) ?? []);
     const shown = day.map((booking) => reportSlot(booking, query.today));
     const tasks = shown.flatMap((slot) => slot.tasks.filter((task) => task.type !== "Extra"));
     return {
@@ -397,6 +400,29 @@ export async function reportDay(
   // 'Mostrar dados anteriores à Agosto/2022': an old day's rows (the old system recorded what was done, one row each).
   const legacy = query.anteriores ? await legacyDayRows(db, scope, query) : [];
   return { ...names, slots: day.map((booking) => reportSlot(booking, query.today)), legacy };
+}
+
+const groupKey = (day: string, environmentId: number) => `${day}|${environmentId}`;
+
+/** The slot ids of a page's (day, room) groups, each group's in slot order: one read of the bookings. */
+async function pageSlotIds(
+  bookings: Awaited<ReturnType<typeof reportBookingsQuery>>,
+  groups: readonly { data_agend: string; environment_id: number }[],
+) {
+  const byGroup = new Map<string, number[]>();
+  if (groups.length === 0) return byGroup;
+  const rows = await bookings
+    .where("b.data_agend", "in", [...new Set(groups.map((group) => group.data_agend))])
+    .where("b.environment_id", "in", [...new Set(groups.map((group) => group.environment_id))])
+    .select(["b.id", "b.data_agend", "b.environment_id"])
+    .orderBy("b.slot")
+    .orderBy("b.id")
+    .execute();
+  for (const row of rows) {
+    const key = groupKey(row.data_agend, row.environment_id);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), row.id]);
+  }
+  return byGroup;
 }
 
 async function namesOf(db: Kysely<DB>, environmentId: number, userId: number) {
