@@ -123,11 +123,17 @@ async function create(overrides: Record<string, unknown> = {}) {
 async function snapshot() {
   return {
     environments: await t.db.selectFrom("environments").selectAll().orderBy("id").execute(),
-    risks: await t.db.selectFrom("environment_risks").selectAll().orderBy(["environment_id", "risk_id"]).execute(),
+    risks: await t.db
+      .selectFrom("environment_risks")
+      .selectAll()
+      .orderBy("environment_id")
+      .orderBy("risk_id")
+      .execute(),
     procedures: await t.db
       .selectFrom("environment_procedures")
       .selectAll()
-      .orderBy(["environment_id", "procedure_id"])
+      .orderBy("environment_id")
+      .orderBy("procedure_id")
       .execute(),
   };
 }

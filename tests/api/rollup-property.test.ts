@@ -621,7 +621,8 @@ describe("booking_days against the rows", () => {
       .selectFrom("booking_days")
       .selectAll()
       .where("company_id", "=", ids.hospital)
-      .orderBy(["dia", "agenda_id"])
+      .orderBy("dia")
+      .orderBy("agenda_id")
       .limit(2)
       .execute();
     const other = await t.db
