@@ -631,8 +631,9 @@ describe("booking_days against the rows", () => {
       .where("company_id", "=", ids.other)
       .executeTakeFirstOrThrow();
     const keyOf = rollupKeyOf;
+    // As the check answers them (JSON numbers); a bigint column is a string through node-postgres.
     const figuresOf = (row: typeof first) =>
-      Object.fromEntries(ROLLUP_FIGURES.map((name) => [name, row[name]])) as RollupFigures;
+      Object.fromEntries(ROLLUP_FIGURES.map((name) => [name, Number(row[name])])) as RollupFigures;
     const sameKey = (row: typeof first) =>
       sql<boolean>`(company_id, dia, branch_id, user_id, environment_id, agenda_id) =
         (${row.company_id}, ${row.dia}::date, ${row.branch_id}, ${row.user_id}, ${row.environment_id}, ${row.agenda_id})`;
