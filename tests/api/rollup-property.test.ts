@@ -217,6 +217,22 @@ const step = fc.oneof(
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
+/**
+ * Today's slots of an agenda: the first one started, all its tasks recorded and finished (every task done, a
+ * measured time); the next one started, one task recorded and closed as incomplete (some tasks done); an agenda
+ * edited through the API.
+ */
+const REACHES_EVERY_FIGURE: Step[] = [
+  { kind: "saveAgenda", room: 0, user: 0, slots: 3, day: 0 },
+  { kind: "start", booking: 0, procedure: 0, other: false },
+  { kind: "remaining", booking: 0, procedure: 0, other: false },
+  { kind: "finish", booking: 0, procedure: 0, other: false },
+  { kind: "start", booking: 0, procedure: 0, other: false },
+  { kind: "record", booking: 0, procedure: 0, other: false },
+  { kind: "incomplete", booking: 0, procedure: 0, other: false },
+  { kind: "editAgenda", agenda: 0, user: 1, slots: 2 },
+];
+
 async function run(action: Step) {
   switch (action.kind) {
     case "saveAgenda": {
@@ -514,7 +530,9 @@ describe("booking_days against the rows", () => {
           if (Number(reached.tempos) > 0) tasksSeen.add("tempos");
         }
       }),
-      { numRuns: 25 },
+      // A first sequence that reaches every figure the check below asks for: the random ones may not (a landing run
+      // drew 25 sequences whose slots never finished after a start).
+      { numRuns: 25, examples: [[REACHES_EVERY_FIGURE]] },
     );
     const calls = (prefix: string) =>
       [...written].filter(([kind]) => kind.startsWith(prefix)).reduce((sum, [, count]) => sum + count, 0);
