@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
 import { can, isBranchLevel, type Permission } from "../api/domain/roles";
-import type { SessionAnswer } from "../api/routes/sessions";
+import type { CurrentSessionAnswer, SessionAnswer } from "../api/routes/sessions";
 
 import { cookieStorage } from "./lib/cookie-storage.server";
 import { PAGES, type PagePath } from "./lib/navigation";
@@ -54,6 +54,27 @@ async function cookieToken(request: Request, context: AppLoadContext) {
 }
 
 /**
+ * The one check of a cookie's token, for both apps (this one's `sessao`, the field app's `campo`): the session row
+ * behind it, or null when it is revoked, expired or of the other kind; `unavailable` when the API is out. The kind is
+ * what keeps each cookie to its own app: both cookies are signed with the same secret and the signature does not cover
+ * the cookie's name, so a value moved from one cookie to the other passes the signature (docs/field-app.md 'Who, and
+ * where'). A session of the other kind is treated as no session (not revoked: it stays valid in its own cookie).
+ */
+export async function checkSessionToken(
+  request: Request,
+  context: AppLoadContext,
+  token: string,
+  kind: CurrentSessionAnswer["kind"],
+): Promise<CurrentSessionAnswer | null | { unavailable: string }> {
+  const result = await getCurrentSession({ context, request, auth: { token } });
+  if (!result.ok) {
+    if (result.status === 401 || result.status === 403) return null;
+    return { unavailable: result.message };
+  }
+  return result.data.kind === kind ? result.data : null;
+}
+
+/**
  * One check per request: the layout's loader and the page's loader run for the same request (same load context),
  * so the answer is kept for that context only, keyed by the cookie header (its signature is checked once too).
  */
@@ -63,12 +84,8 @@ const checked = new WeakMap<AppLoadContext, Map<string, Promise<Checked>>>();
 async function checkCookie(request: Request, context: AppLoadContext): Promise<Checked> {
   const token = await cookieToken(request, context);
   if (!token) return null;
-  const result = await getCurrentSession({ context, request, auth: { token } });
-  if (!result.ok) {
-    if (result.status === 401 || result.status === 403) return null;
-    return { unavailable: result.message };
-  }
-  const answer = result.data;
+  const answer = await checkSessionToken(request, context, token, "painel");
+  if (!answer || "unavailable" in answer) return answer;
   return {
     token,
     dataHoraToken: answer.dataHoraToken,

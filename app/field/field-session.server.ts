@@ -2,14 +2,15 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
 import { cookieStorage } from "~/lib/cookie-storage.server";
-import { getCurrentSession, revokeApiSession } from "~/models/sessions.server";
-import { safeRedirectTo } from "~/session.server";
+import { revokeApiSession } from "~/models/sessions.server";
+import { checkSessionToken, safeRedirectTo } from "~/session.server";
 import { toastCookie } from "~/toast.server";
 
 /**
  * The field app's session (docs/field-app.md 'Who, and where'): its own cookie, `campo`, holding a field token of
- * the API (sessions.kind 'campo', 30 days). The back office's pages read only `sessao`, so a field session never
- * opens them, and the field pages read only this one.
+ * the API (sessions.kind 'campo', 30 days). The back office's pages read only `sessao` and the field pages only this
+ * one; each also checks the session's kind (`checkSessionToken`), since a value moved from one cookie to the other
+ * passes the signature.
  */
 export const FIELD_SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 const FIELD_COOKIE = "campo";
@@ -33,16 +34,14 @@ export function fieldSignInPath(request: Request) {
   return back === FIELD_HOME ? "/campo/entrar" : `/campo/entrar?${new URLSearchParams({ voltar: back })}`;
 }
 
-/** The field user, checked against the sessions table on every request, or null. */
+/** The field user, checked against the sessions table on every request, or null (a back-office session too). */
 export async function getFieldUser(request: Request, context: AppLoadContext): Promise<FieldUser | null> {
   const token = await fieldToken(request, context);
   if (!token) return null;
-  const result = await getCurrentSession({ context, request, auth: { token } });
-  if (!result.ok) {
-    if (result.status === 401 || result.status === 403) return null;
-    throw new Response(result.message, { status: 503 });
-  }
-  const { user } = result.data;
+  const answer = await checkSessionToken(request, context, token, "campo");
+  if (!answer) return null;
+  if ("unavailable" in answer) throw new Response(answer.unavailable, { status: 503 });
+  const { user } = answer;
   return { token, id: user.id, nome: user.nome, companyId: user.companyId };
 }
 

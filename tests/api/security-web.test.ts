@@ -3,7 +3,8 @@
  * item 3 (body limits on the web), 4 (open redirect after sign-in), 5 (sessions end on sign-out, password change
  * and inactivation; the cookie holds only the token), 9 (non-form bodies on web actions), 11 (X-Forwarded-Host),
  * 12 (menu cookie flags, development warning, CSP); issue 22 items 5 and 12 (behind a proxy of ours), 9 (a client
- * that leaves is logged as 499) and 10 (posts without Origin). Needs `npm run build` first, as the e2e suite does.
+ * that leaves is logged as 499) and 10 (posts without Origin); issue 40 item 1 (a session opens only its own app's
+ * pages). Needs `npm run build` first, as the e2e suite does.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -142,6 +143,73 @@ describe("item 5: the web session is checked against the sessions table", () => 
     });
     expect(off.status).toBe(200);
     expect((await web("/dashboard", { jar: victim.jar })).status).toBe(302);
+  });
+});
+
+describe("a session opens only its own app's pages (docs/field-app.md 'Who, and where')", () => {
+  // Both cookies are signed with one secret and the signature does not cover the cookie's name: a value moved from
+  // one cookie to the other passes the signature, so the session's kind (GET /api/sessions/current) must decide.
+  async function fieldSignIn(email: string) {
+    const jar: Jar = new Map();
+    const response = await web("/campo/entrar", {
+      method: "POST",
+      body: new URLSearchParams({ email, password: DEMO_PASSWORD, voltar: "" }),
+    });
+    expect(response.status).toBe(302);
+    keep(jar, response);
+    return jar;
+  }
+  /** The answer as a signed-out visitor gets it: the redirect, the cookie cleared, no page. */
+  async function signedOut(response: Response, cookie: string) {
+    const cleared = response.headers
+      .getSetCookie()
+      .some((line) => line.startsWith(`${cookie}=;`) && /expires=Thu, 01 Jan 1970/i.test(line));
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      cleared,
+      body: await response.text(),
+    };
+  }
+
+  test("a field session's cookie value under the back office's name: every page and action is signed out", async () => {
+    const field = await fieldSignIn("asg@demo.com.br");
+    expect((await web("/campo", { jar: field })).status).toBe(200);
+    const moved: Jar = new Map([["sessao", field.get("campo")!]]);
+    for (const page of ["/dashboard", "/ambientes", "/historico-colaboradores"]) {
+      expect([page, await signedOut(await web(page, { jar: moved }), "sessao")]).toEqual([
+        page,
+        { status: 302, location: `/?${new URLSearchParams({ redirectTo: page })}`, cleared: true, body: "" },
+      ]);
+    }
+    const post = await web("/ambientes/cadastrar", {
+      method: "POST",
+      jar: moved,
+      body: new URLSearchParams({ name: "Sala do campo", andar: "1" }),
+    });
+    expect(await signedOut(post, "sessao")).toEqual({
+      status: 302,
+      location: "/?redirectTo=%2Fambientes%2Fcadastrar",
+      cleared: true,
+      body: "",
+    });
+    // Signed out, not revoked: the field app keeps its session.
+    expect((await web("/campo", { jar: field })).status).toBe(200);
+  });
+
+  test("a back-office session's cookie value under the field cookie's name: the field app is signed out", async () => {
+    const { jar } = await signIn("principal@demo.com.br");
+    expect((await web("/dashboard", { jar })).status).toBe(200);
+    const moved: Jar = new Map([["campo", jar.get("sessao")!]]);
+    expect(await signedOut(await web("/campo", { jar: moved }), "campo")).toEqual({
+      status: 302,
+      location: "/campo/entrar",
+      cleared: true,
+      body: "",
+    });
+    const signInPage = await web("/campo/entrar", { jar: moved });
+    expect(signInPage.status).toBe(200);
+    expect((await web("/dashboard", { jar })).status).toBe(200);
   });
 });
 
