@@ -223,7 +223,11 @@ async function renewLease(db: Kysely<DB>, id: number, lease: Date, next: Date, b
   return result.numUpdatedRows > 0n;
 }
 
-/** What running one export gave: its file, or the page's refusal (a period too long, a PDF too large …). */
+/**
+ * What running one export gave: its file, or the page's refusal (a period too long, a PDF too large …). A `status` of
+ * 500 or more is no refusal but the route's failure (it threw, or answered 5xx): its `message` is then the error for
+ * the log (never shown), and the job fails as any failure does (logged with its id, `EXPORT_TEXTS.failed`).
+ */
 export type ExportOutcome =
   | { kind: "file"; fileName: string; contentType: string; body: ReadableStream<Uint8Array> }
   | { kind: "refused"; message: string | null; back: string | null; status?: number | null };
@@ -378,6 +382,8 @@ export function createExportRunner(deps: {
     try {
       session = await openRunSession(db, job.user_id, limits.timeLimitMs + 60_000);
       const outcome = await deps.render({ ...job, token: session.token }, stop.signal);
+      if (outcome.kind === "refused" && outcome.status && outcome.status >= 500)
+        throw new RouteFailed(outcome.status, outcome.message);
       if (outcome.kind === "refused") {
         await finish({
           status: "falhou",
@@ -453,6 +459,16 @@ export function createExportRunner(deps: {
 }
 
 class TooLarge extends Error {}
+
+/** The route of an export threw or answered 5xx: logged as the error it was (its stack when it had one). */
+class RouteFailed extends Error {
+  constructor(status: number, detail: string | null) {
+    const firstLine = detail?.split("\n", 1)[0];
+    super(`the export route answered ${status}${firstLine ? `: ${firstLine}` : ""}`);
+    this.name = "RouteFailed";
+    if (detail?.includes("\n")) this.stack = `${this.message}\n${detail.slice(firstLine!.length + 1)}`;
+  }
+}
 
 /** Removes the jobs (and files) past their keeping time: at most `limit` per call (the minute sweep calls it). */
 export async function sweepExpiredExports(db: Kysely<DB>, storage: Storage, now: Date, limit = 200) {

@@ -36,17 +36,24 @@ const isFile = (response: Response) =>
 
 /**
  * The runner's side: the file as the route makes it, or the page's refusal (a redirect with a toast: the period, a
- * PDF over its row limit …) as JSON the runner records, so the requester reads the same message later.
+ * PDF over its row limit …) as JSON the runner records, so the requester reads the same message later. A route that
+ * throws or answers 5xx is no refusal: its error and status go to the runner, which logs them with the job's id and
+ * fails the job (api/services/export-jobs.ts `ExportOutcome`); a run stopped by its signal is the runner's own doing.
  */
 async function makeFile(args: LoaderFunctionArgs, produce: Produce) {
   let response: Response;
   try {
     response = await produce(args);
   } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
+    if (thrown instanceof Response) response = thrown;
+    else if (args.request.signal.aborted) throw thrown;
+    else return outcome({ message: errorText(thrown), back: null, status: 500 });
   }
   if (isFile(response)) return response;
+  if (response.status >= 500) {
+    const text = (await response.text()).slice(0, 500);
+    return outcome({ message: text || null, back: null, status: response.status });
+  }
   const location = response.headers.get("location");
   const cookie = response.headers.get("set-cookie");
   const { toast } = cookie
@@ -57,11 +64,19 @@ async function makeFile(args: LoaderFunctionArgs, produce: Produce) {
     response.status >= 400 && response.status < 500
       ? { message: (await response.text()).slice(0, 500) || null, back: null, status: response.status }
       : { message: toast?.description ?? toast?.title ?? null, back: location, status: null };
-  return new Response(JSON.stringify(refused), {
+  return outcome(refused);
+}
+
+/** What the runner reads as the run's outcome when it is no file (server.ts's `render`). */
+const outcome = (value: { message: string | null; back: string | null; status: number | null }) =>
+  new Response(JSON.stringify(value), {
     status: 409,
     headers: { "content-type": "application/json", [EXPORT_REFUSED_HEADER]: "1" },
   });
-}
+
+/** A thrown error as the log should read it: its stack (name, message and frames) when it has one. */
+const errorText = (error: unknown) =>
+  (error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error)).slice(0, 4000);
 
 const running = (job: ExportJobState) => job.status === "na_fila" || job.status === "gerando";
 

@@ -3,11 +3,15 @@
  * posts), as docs/security.md promises: bad input is a 4xx, never a 500 ('Hardening, round three', item 4).
  * First the URLs that answered 500, one outcome each; then a seeded fuzz over every page, download and action of the
  * built app's route manifest (so a new route joins by itself), with random path and query values and form fields.
- * FUZZ_REQUESTS (default 560) and FUZZ_SEED change the run; the count and the time are printed. Needs `npm run build`.
+ * A download is an export job whose failure reaches the browser as a 303 to its progress page, not as a 5xx: the jobs
+ * the fuzz queued are read back from the server's database once run, and one that failed with no refusal of its page
+ * fails the fuzz as a 5xx does. FUZZ_REQUESTS (default 560) and FUZZ_SEED change the run; the count and the time are
+ * printed. Needs `npm run build`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { pathToFileURL } from "node:url";
 
 import type { ServerBuild } from "@remix-run/node";
@@ -202,6 +206,37 @@ async function routesOfTheApp(): Promise<Route[]> {
   return routes;
 }
 
+/** The last export job's id before the fuzz: the jobs after it are the fuzz's own. */
+async function lastExportJob() {
+  const row = await server.database.db
+    .selectFrom("export_jobs")
+    .select((eb) => eb.fn.max("id").as("last"))
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+/** The fuzz's export jobs once none is waiting or running (or after `waitMs`: those still going are not judged). */
+async function fuzzExportJobs(after: number, waitMs = 60_000) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const jobs = await server.database.db
+      .selectFrom("export_jobs")
+      .select(["id", "caminho", "status", "mensagem", "codigo_http", "voltar"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .execute();
+    if (Date.now() > deadline || jobs.every((job) => job.status === "pronta" || job.status === "falhou")) return jobs;
+    await sleep(250);
+  }
+}
+
+/**
+ * A job that failed because its route threw or answered 5xx (the runner logs it: 'export job failed'), as opposed to
+ * a refusal the route answered: a 4xx kept with its words (`codigo_http`) or a redirect with its toast (`voltar`).
+ */
+const failedByItsRoute = (job: { status: string; codigo_http: number | null; voltar: string | null }) =>
+  job.status === "falhou" && job.codigo_http === null && job.voltar === null;
+
 function pathValue(name: string) {
   if (chance(0.15)) return encode(pick(TEXTS));
   if (/data|dia/i.test(name)) return encode(pick(DAYS));
@@ -229,6 +264,7 @@ test("web fuzz: every page, download and action of the app, random path, query a
   let signIns = cookies.size;
 
   const started = performance.now();
+  const jobsBefore = await lastExportJob();
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   const tried = new Set<string>();
@@ -276,12 +312,22 @@ test("web fuzz: every page, download and action of the app, random path, query a
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
     if (status >= 500 && failures.length < 30) failures.push(`${status} ${route.method} ${url.slice(0, 300)}`);
   }
+  // The downloads' answers were their jobs' files, refusals or progress pages: how each job ended says what a 5xx
+  // would have said had the route run in the request.
+  const jobs = await fuzzExportJobs(jobsBefore);
+  const faults = jobs.filter(failedByItsRoute);
+  for (const job of faults.slice(0, 30))
+    failures.push(`export job ${job.id} failed by its route (${job.mensagem}): GET ${job.caminho.slice(0, 300)}`);
+  const files = jobs.filter((job) => job.status === "pronta").length;
+  const refused = jobs.filter((job) => job.status === "falhou").length - faults.length;
+  const running = jobs.length - files - refused - faults.length;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `web fuzz: ${sent} requests over ${routes.length} routes in ${seconds} s (seed ${SEED}); answers: ${[...statuses]
       .sort(([a], [b]) => a - b)
       .map(([status, count]) => `${status}×${count}`)
-      .join(", ")}`,
+      .join(", ")}; export jobs: ${jobs.length} (${files} files, ${refused} refused by their page, ` +
+      `${faults.length} failed by their route, ${running} still running)`,
   );
   expect(failures).toEqual([]);
   expect(routes.filter((route) => !tried.has(`${route.method} ${route.template}`))).toEqual([]);
