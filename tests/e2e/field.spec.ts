@@ -4,7 +4,7 @@ import { uniquePrefix } from "../support/e2e-catalogues.ts";
 import { DEMO_PASSWORD } from "../support/e2e-data.ts";
 import { apiToken } from "../support/e2e-environments.ts";
 import { agendaToday } from "../support/e2e-execution.ts";
-import { expect, test } from "../support/e2e-fixtures.ts";
+import { expect, screenshot, test } from "../support/e2e-fixtures.ts";
 
 /**
  * The field app (docs/field-app.md) on a 360 × 740 phone: the demo ASG signs in to /campo, opens a room from its QR
@@ -76,6 +76,12 @@ async function expectReceived(page: Page) {
 
 async function fieldSignIn(page: Page, back?: string) {
   await page.goto(back ? `/campo/entrar?voltar=${encodeURIComponent(back)}` : "/campo/entrar");
+  await submitFieldSignIn(page);
+}
+
+/** Fills the field sign-in form the page shows as the demo ASG and submits it. */
+async function submitFieldSignIn(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Entrar no app de limpeza" })).toBeVisible();
   await page.getByLabel("E-mail").fill("asg@demo.com.br");
   await page.getByLabel("Senha").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Entrar" }).click();
@@ -122,30 +128,97 @@ test("a slot opened from 'Hoje' starts without the QR proof", async ({ page, req
   expect((await room.slot()).viaQr).toBe(false);
 });
 
-test("a procedure ticked with its note and camera photo, then 'Finalizar'", async ({ page, request }, testInfo) => {
+const column = (page: Page, title: string) => page.getByRole("region", { name: new RegExp(`^${title} \\(`) });
+
+/**
+ * The whole walk (docs/field-app.md), and the one that runs it without JS: the room's printed QR code, signed out,
+ * through the field sign-in back to the room; 'Iniciar'; one procedure with its note and camera photo; the rest with
+ * 'Tudo feito'; 'Finalizar'. Then the manager's board shows the slot done, and its history the photo and the note once.
+ */
+test("from the room's QR code, a procedure with its note and camera photo, to the slot done on the board", async ({
+  page,
+  request,
+  signInAs,
+  javaScriptEnabled,
+}, testInfo) => {
   const name = `${uniquePrefix(testInfo)} Campo Foto`;
   const room = await roomWithSlot(request, name);
-  await fieldSignIn(page, `/campo/limpeza/${room.bookingId}`);
+  const qrPage = `/campo/ambiente/${room.environmentId}?qr=${room.qrCodigo}`;
+  await page.goto(`/info/ambiente/${room.environmentId}?qr=${room.qrCodigo}`);
+  await page.getByRole("link", { name: "Sou da equipe de limpeza", exact: true }).click();
+  await submitFieldSignIn(page);
+  await expect(page).toHaveURL(qrPage);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const state = page.locator("[data-estado]").first();
+  await expect(state).toHaveText("A fazer");
+
   await page.getByRole("button", { name: "Iniciar" }).click();
-  await expect(page.getByRole("button", { name: "Finalizar" })).toBeVisible();
-  const procedure = room.procedures[0];
-  const item = page
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("button", { name: `Marcar como feito: ${procedure.name}` }) });
-  await item.getByText("Nota e foto").click();
-  await item.getByLabel("Observação (opcional)").fill("Piso limpo e seco");
-  await item.getByLabel("Foto (opcional)").setInputFiles(PHOTO);
-  await item.getByRole("button", { name: `Marcar como feito: ${procedure.name}` }).click();
-  await expect(item).toContainText("feito às");
-  const [done] = (await room.slot()).done;
-  expect(done.procedureId).toBe(procedure.id);
-  expect(done.observacao).toBe("Piso limpo e seco");
-  expect(done.image).toMatch(/\.jpg$/);
+  await expect(state).toHaveText(/^Em andamento · iniciada às \d\d:\d\d$/);
+  const first = room.procedures.find((procedure) => procedure.name === "Limpar piso")!;
+  const rest = room.procedures.filter((procedure) => procedure !== first);
+  const item = (procedure: { name: string }) =>
+    page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: `Marcar como feito: ${procedure.name}` }) });
+  await item(first).getByText("Nota e foto").click();
+  await item(first).getByLabel("Observação (opcional)").fill("Piso limpo e seco");
+  await item(first).getByLabel("Foto (opcional)").setInputFiles(PHOTO);
+  await item(first)
+    .getByRole("button", { name: `Marcar como feito: ${first.name}` })
+    .click();
+  await expect(item(first)).toContainText(/^Limpar pisoobrigatório · feito às \d\d:\d\d✓/);
+  await expect(item(first).getByRole("button", { name: `Marcar como feito: ${first.name}` })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Tudo feito" }).click();
+  await expect(page.getByRole("button", { name: "Tudo feito" })).toBeHidden();
+  for (const procedure of rest) await expect(item(procedure)).toContainText(/ · feito às \d\d:\d\d/);
   await page.getByRole("button", { name: "Finalizar" }).click();
   await expect(page.getByText("Esta limpeza está encerrada.")).toBeVisible();
   await expectReceived(page);
-  expect((await room.slot()).status).toBe("Completo");
+  await expect(page).toHaveURL(qrPage);
+  // Without JS each step was a form and a redirect back to the room's page, which says what was recorded.
+  if (!javaScriptEnabled) await expect(page.getByRole("status")).toHaveText(["Limpeza finalizada."]);
+  await screenshot(page, testInfo.project.name, "field-walk-finished");
+
+  const slot = await room.slot();
+  expect(slot.status).toBe("Completo");
+  expect(slot.viaQr).toBe(true);
+  expect(slot.done.map((row) => row.procedureId).sort()).toEqual(room.procedures.map((p) => p.id).sort());
+  expect(slot.done.filter((row) => row.image !== null || row.observacao !== null)).toEqual([
+    expect.objectContaining({
+      procedureId: first.id,
+      observacao: "Piso limpo e seco",
+      image: expect.stringMatching(/\.jpg$/),
+    }),
+  ]);
+
+  // What a manager sees: the slot in 'Feito' on the board, with the times it was done; in its history the photo
+  // and the note once.
+  await signInAs("admin");
+  await page.goto(`/dashboard?q=${encodeURIComponent(name)}&campos=ambiente`);
+  const card = column(page, "Feito").getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(/^00:00 - 23:59 Principal/);
+  await expect(card).toContainText(name);
+  await expect(card).toContainText("Sebastião ASG");
+  await expect(card).toContainText(/\d\d:\d\d - \d\d:\d\d$/);
+  for (const title of ["A fazer", "Fazendo", "Intercorrência"])
+    await expect(column(page, title)).toContainText("Não há registros");
+  await screenshot(page, testInfo.project.name, "field-walk-board");
+
+  await card.getByRole("link").click();
+  const detail = javaScriptEnabled ? page.getByRole("dialog", { name }) : page.locator("#detalhe");
+  await expect(detail.getByRole("table").getByRole("row").nth(1)).toHaveText(/^00:00 - 23:59\d\d:\d\d - \d\d:\d\d$/);
+  await detail.getByRole("link", { name: "Histórico" }).click();
+  const executions = detail
+    .getByRole("heading", { level: 3, name: "Execuções" })
+    .locator("xpath=following-sibling::ul[1]")
+    .getByRole("listitem");
+  await expect(executions).toHaveCount(room.procedures.length);
+  await expect(executions.filter({ hasText: "com foto" })).toHaveText([
+    /^\d\d:\d\d Limpar piso · Sebastião ASG \(00:00 - 23:59, com foto\)Observação: Piso limpo e seco$/,
+  ]);
+  await expect(detail.getByText("Observação: Piso limpo e seco")).toHaveCount(1);
 });
 
 /**
