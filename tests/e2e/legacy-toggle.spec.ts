@@ -15,7 +15,9 @@ const JUNE = "inicio=2022-06-01&fim=2022-06-30";
 
 /** Ticks the report form's box and sends the form (a GET form: the box travels in the URL). */
 async function tickLegacy(page: Page) {
-  await page.getByLabel("Mostrar dados anteriores à Agosto/2022").check();
+  const box = page.getByLabel("Mostrar dados anteriores à Agosto/2022");
+  await box.check();
+  await expect(box).toBeChecked();
   await page
     .getByRole("search")
     .getByRole("button", { name: /^Buscar/ })
@@ -27,6 +29,8 @@ test("the old system's rows of June 2022 appear in the reports only with the box
   page,
   signInAs,
 }) => {
+  // Two reports walked down to a day, and an Excel opened: a long walk, which a loaded machine took past 30 s.
+  test.slow();
   await signInAs("admin");
 
   // The collaborators report: nothing in June 2022, then the old rows' collaborators and their old days.
