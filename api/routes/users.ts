@@ -18,6 +18,7 @@ import { roleName } from "../domain/roles.ts";
 import { ApiError, notFound } from "../lib/errors.ts";
 import { bearer, errorResponses, jsonBody, jsonResponse } from "../lib/openapi.ts";
 import { reencodedUpload } from "../services/images.ts";
+import { AVATAR_FOLDER, removeReplacedFile, writeNamingFiles } from "../services/orphan-files.ts";
 import { assertSeatAvailable, assertUniqueUser, findEditableUser } from "../services/users.ts";
 
 export const SignUpBody = z
@@ -237,8 +238,29 @@ export function userRoutes(deps: ApiDeps) {
     const bytes = await reencodedUpload(new Uint8Array(await file.arrayBuffer()), {
       typeMessage: "Arquivo não suportado",
     });
-    const name = await deps.storage.save("avatars", "jpg", bytes);
-    await db.updateTable("users").set({ avatar: name, updated_at: new Date() }).where("id", "=", user.id).execute();
+    // The new file is named in the write that saves it (removed if that fails); the one it replaces goes once the new
+    // one is committed, with its thumbnail (api/services/orphan-files.ts, docs/photos.md 'Where files live').
+    const files = { db, storage: deps.storage };
+    const replaced = await writeNamingFiles(files, AVATAR_FOLDER, async (save) => {
+      const name = await save(bytes);
+      return db.transaction().execute(async (trx) => {
+        // Locked: of two uploads at once, the second replaces the first one's file, so neither is left unnamed.
+        const { avatar: previous } = await trx
+          .selectFrom("users")
+          .select("avatar")
+          .where("id", "=", user.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable("users")
+          .set({ avatar: name, updated_at: new Date() })
+          .where("id", "=", user.id)
+          .execute();
+        return previous;
+      });
+    });
+    // A removal that fails is no failure of the upload: the sweep takes the file later.
+    await removeReplacedFile(files, AVATAR_FOLDER, replaced).catch(() => undefined);
     const row = await selectUsers(db).where("users.id", "=", user.id).executeTakeFirstOrThrow();
     return c.json({ user: userJson(row) }, 200);
   });

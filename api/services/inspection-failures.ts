@@ -9,6 +9,7 @@ import { ApiError, notFound } from "../lib/errors.ts";
 import { checkedCorrective, createCorrective, type CorrectiveInput } from "./incident-resolution.ts";
 import { INCIDENT_PHOTO_FOLDER, insertIncident } from "./incidents.ts";
 import { INSPECTION_PHOTO_FOLDER, readInspection } from "./inspections.ts";
+import { writeNamingFiles } from "./orphan-files.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -54,38 +55,43 @@ export async function openFailureIncident(
   // The item's first photo goes with the incident, as a visitor's would: the incident pages show their own folder.
   const first = answer.fotos[0];
   const bytes = first ? await storage.read(INSPECTION_PHOTO_FOLDER, first) : null;
-  const foto = bytes ? await storage.save(INCIDENT_PHOTO_FOLDER, "jpg", bytes) : null;
   const descricao =
     `Inspeção nº ${inspection.id}: ${answer.texto}${answer.observacao ? ` — ${answer.observacao}` : ""}`.slice(0, 500);
-  const incidentId = await db.transaction().execute(async (trx) => {
-    // The answer row is locked, so two clicks open one incident.
-    const locked = await trx
-      .selectFrom("inspection_answers")
-      .select("incident_id")
-      .where("inspection_id", "=", inspection.id)
-      .where("item_id", "=", itemId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (locked.incident_id !== null) throw new ApiError(409, T.failureHasIncident);
-    const incident = await insertIncident(
-      trx,
-      {
-        room: { id: inspection.environment_id, company_id: scope.companyId, branch_id: inspection.branch_id },
-        kind,
-        descricao,
-        foto,
-        now,
-      },
-      { userId: user.id, detalhe: `Aberta pela inspeção nº ${inspection.id} (${user.nome})` },
-    );
-    await trx
-      .updateTable("inspection_answers")
-      .set({ incident_id: incident.id })
-      .where("inspection_id", "=", inspection.id)
-      .where("item_id", "=", itemId)
-      .execute();
-    return incident.id;
-  });
+  // The copy is saved in the write that names it and removed if that write fails (writeNamingFiles, docs/storage.md
+  // 'Orphan files').
+  const incidentId = await writeNamingFiles(deps, INCIDENT_PHOTO_FOLDER, (save) =>
+    db.transaction().execute(async (trx) => {
+      // The answer row is locked, so two clicks open one incident.
+      const locked = await trx
+        .selectFrom("inspection_answers")
+        .select("incident_id")
+        .where("inspection_id", "=", inspection.id)
+        .where("item_id", "=", itemId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      if (locked.incident_id !== null) throw new ApiError(409, T.failureHasIncident);
+      // Saved once the lock is held and the item is still free, so a second click copies nothing.
+      const foto = bytes ? await save(bytes) : null;
+      const incident = await insertIncident(
+        trx,
+        {
+          room: { id: inspection.environment_id, company_id: scope.companyId, branch_id: inspection.branch_id },
+          kind,
+          descricao,
+          foto,
+          now,
+        },
+        { userId: user.id, detalhe: `Aberta pela inspeção nº ${inspection.id} (${user.nome})` },
+      );
+      await trx
+        .updateTable("inspection_answers")
+        .set({ incident_id: incident.id })
+        .where("inspection_id", "=", inspection.id)
+        .where("item_id", "=", itemId)
+        .execute();
+      return incident.id;
+    }),
+  );
   if (input.corrective) await createCorrective(db, scope, user.id, incidentId, input.corrective, now);
   return { incidentId, environmentId: inspection.environment_id };
 }

@@ -1,7 +1,10 @@
 /**
- * Photos no row names (docs/security.md 'Hardening, round three', item 7; docs/storage.md 'Orphan files'): a visitor's
- * report whose write fails after its photo was saved removes the photo, and the sweep removes old files no row names,
- * on the disk and in an S3-compatible bucket, keeping those a row names and those too young to judge.
+ * Photos no row names (docs/security.md 'Hardening, round three', item 7; docs/storage.md 'Orphan files';
+ * docs/photos.md 'Where files live'): a visitor's report, an inspection, an inspection failure's incident, an
+ * incident's resolution or an avatar whose write fails after its file was saved removes the file; a replaced avatar is
+ * removed with its thumbnail; and the sweep removes old files no row names (incident, inspection and execution photos,
+ * avatars, and the thumbnails of uploads no row names), on the disk and in an S3-compatible bucket, keeping those a
+ * row names (bare or under their folder), their thumbnails, and those too young to judge.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,14 +13,18 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 
+import { ExecutionDone } from "../../api/routes/execution.ts";
 import { RoomPage } from "../../api/routes/info.ts";
+import { PHOTO_FOLDER } from "../../api/services/execution.ts";
 import { INCIDENT_PHOTO_FOLDER } from "../../api/services/incidents.ts";
 import { INSPECTION_PHOTO_FOLDER } from "../../api/services/inspections.ts";
-import { ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from "../../api/services/orphan-files.ts";
+import { AVATAR_FOLDER, ORPHAN_MIN_AGE_MS, sweepOrphanFiles } from "../../api/services/orphan-files.ts";
 import { createDiskStorage, type Storage } from "../../api/services/storage.ts";
+import { thumbnail } from "../../api/services/thumbnails.ts";
+import { startedSlotToday } from "../support/agendas.ts";
 import { useTestApi } from "../support/api.ts";
-import { demoIds } from "../support/demo.ts";
-import { tinyPng } from "../support/files.ts";
+import { demoIds, userByEmail } from "../support/demo.ts";
+import { avatarForm, tinyPng } from "../support/files.ts";
 import { startLocalS3, type LocalS3 } from "../support/s3.ts";
 
 const t = useTestApi();
@@ -49,6 +56,11 @@ const namesIn = async (storage: Storage, folder = INCIDENT_PHOTO_FOLDER) => {
   for await (const file of storage.list(folder)) names.push(file.name);
   return names.sort();
 };
+
+/** Where thumbnails.ts keeps an upload's thumbnail: `{name with dots as dashes}.webp` in the kind's folder. */
+const thumbOf = (name: string) => `${name.replace(/\./g, "-")}.webp`;
+const AVATAR_THUMBS = "avatar-thumbs";
+const PHOTO_THUMBS = "photo-thumbs";
 
 /** A visitor's report with a photo, posted as the room page does (a form token 3 s old). */
 async function visitorReport(room: number, descricao: string) {
@@ -175,6 +187,15 @@ describe("an inspection, or an incident's resolution, whose write fails after it
       await sql`create trigger ${sql.raw(`test_fail_${table}`)} before insert on ${sql.table(table)}
         for each row execute function ${sql.raw(`test_fail_${table}`)}()`.execute(t.db);
     }
+    // An incident opened from an inspection's failed item carries the item's note in its description.
+    await sql`
+      create function test_fail_failure_copy() returns trigger language plpgsql as $$
+      begin
+        if new.descricao like ${sql.lit(`%${FAILING}%`)} then raise exception 'falha injetada'; end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger test_fail_failure_copy before insert on incidents
+      for each row execute function test_fail_failure_copy()`.execute(t.db);
   });
 
   const photo = () => new File([tinyPng(40, 30) as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" });
@@ -209,6 +230,55 @@ describe("an inspection, or an incident's resolution, whose write fails after it
     expect(added).toEqual(named.flatMap((row) => row.fotos).sort());
   });
 
+  test("an incident opened from an inspection's failed item whose write fails leaves no copy of its photo", async () => {
+    const [failing, other] = items;
+    const form = new FormData();
+    form.set("ambienteId", String(room));
+    form.set("versao", "1");
+    form.set("observacao", "Dois itens com falha");
+    for (const [item, note] of [
+      [failing!, FAILING],
+      [other!, "Espelho manchado"],
+    ] as const) {
+      form.set(`resposta_${item.id}`, "nao_conforme");
+      form.set(`observacao_${item.id}`, note);
+      form.append(`fotos_${item.id}`, photo());
+    }
+    const inspection = await t.call("POST", "/api/inspecoes", { token: auditor, form });
+    expect(inspection.status).toBe(201);
+    const path = (itemId: number) => `/api/inspecoes/${inspection.body.id}/itens/${itemId}/ocorrencia`;
+    const kind = await t.db
+      .selectFrom("incident_kinds")
+      .select("id")
+      .where("company_id", "=", (await demoIds(t.db)).hospital)
+      .where("ativo", "=", true)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const before = filesIn(INCIDENT_PHOTO_FOLDER);
+
+    const failed = await t.post(path(failing!.id), { tipoId: kind.id }, { token: auditor });
+    expect(failed.status).toBe(500);
+    expect(filesIn(INCIDENT_PHOTO_FOLDER)).toEqual(before);
+    const answer = await t.db
+      .selectFrom("inspection_answers")
+      .select("incident_id")
+      .where("inspection_id", "=", inspection.body.id)
+      .where("item_id", "=", failing!.id)
+      .executeTakeFirstOrThrow();
+    expect(answer.incident_id).toBeNull();
+
+    // The other item's incident is written, and keeps its copy.
+    const opened = await t.post(path(other!.id), { tipoId: kind.id }, { token: auditor });
+    expect(opened.status).toBe(201);
+    const incident = await t.db
+      .selectFrom("incidents")
+      .select("foto")
+      .where("id", "=", opened.body.ocorrenciaId)
+      .executeTakeFirstOrThrow();
+    expect(incident.foto).not.toBeNull();
+    expect(filesIn(INCIDENT_PHOTO_FOLDER).filter((name) => !before.includes(name))).toEqual([incident.foto]);
+  });
+
   test("an incident's resolution with a photo whose write fails leaves no photo, and the incident open", async () => {
     expect((await visitorReport(room, "Pia suja na resolução")).status).toBe(202);
     const incident = await t.db
@@ -237,6 +307,84 @@ describe("an inspection, or an incident's resolution, whose write fails after it
   });
 });
 
+describe("an avatar", () => {
+  const FAILING_EMAIL = "semnivel@demo.com.br";
+
+  beforeAll(async () => {
+    // The users row naming a new avatar fails after the file is saved, as a lost connection would make it (once the
+    // user has one, so the first upload is written).
+    await sql`
+      create function test_fail_avatar() returns trigger language plpgsql as $$
+      begin
+        if new.email = ${sql.lit(FAILING_EMAIL)} and old.avatar is not null and new.avatar is distinct from old.avatar then
+          raise exception 'falha injetada';
+        end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger test_fail_avatar before update on users
+      for each row execute function test_fail_avatar()`.execute(t.db);
+  });
+
+  const upload = async (token: string, userId: number, rgb: [number, number, number]) =>
+    t.call("PATCH", "/api/users/avatar", {
+      token,
+      form: avatarForm({ bytes: tinyPng(6, 6, rgb), name: "avatar.png", type: "image/png" }, userId),
+    });
+
+  test("replaced by another is removed with its thumbnail once the new one is written", async () => {
+    const email = "coordenador@demo.com.br";
+    const token = await t.signIn(email);
+    const me = await userByEmail(t.db, email);
+    const first = await upload(token, me.id, [0xd3, 0x2f, 0x2f]);
+    expect(first.status).toBe(200);
+    const old = first.body.user.avatar as string;
+    // Its thumbnail, as the room page makes it.
+    expect((await t.fetch("GET", `/api/files/avatars/${old}/thumb`)).status).toBe(200);
+    expect(filesIn(AVATAR_FOLDER)).toContain(old);
+    expect(filesIn(AVATAR_THUMBS)).toContain(thumbOf(old));
+
+    const second = await upload(token, me.id, [0x38, 0x8e, 0x3c]);
+    expect(second.status).toBe(200);
+    const replacement = second.body.user.avatar as string;
+    expect((await userByEmail(t.db, email)).avatar).toBe(replacement);
+    expect(filesIn(AVATAR_FOLDER)).toContain(replacement);
+    expect(filesIn(AVATAR_FOLDER)).not.toContain(old);
+    expect(filesIn(AVATAR_THUMBS)).not.toContain(thumbOf(old));
+    expect((await t.fetch("GET", `/api/files/avatars/${old}`)).status).toBe(404);
+  });
+
+  test("whose write fails leaves no file behind, and the previous one in place", async () => {
+    const token = await t.signIn(FAILING_EMAIL);
+    const me = await userByEmail(t.db, FAILING_EMAIL);
+    const first = await upload(token, me.id, [0x1e, 0x88, 0xe5]);
+    expect(first.status).toBe(200);
+    const previous = first.body.user.avatar as string;
+    const before = filesIn(AVATAR_FOLDER);
+    expect(before).toContain(previous);
+    expect((await upload(token, me.id, [0x8a, 0x2f, 0x5b])).status).toBe(500);
+    expect(filesIn(AVATAR_FOLDER)).toEqual(before);
+    expect((await userByEmail(t.db, FAILING_EMAIL)).avatar).toBe(previous);
+  });
+});
+
+/** Two history rows of the ASG's day (procedures recorded without a photo), made once for both storages. */
+let historyRows: Promise<number[]> | undefined;
+const twoHistoryRows = () =>
+  (historyRows ??= (async () => {
+    const ids = await demoIds(t.db);
+    const [admin, asg] = await Promise.all(["admin@demo.com.br", "asg@demo.com.br"].map((email) => t.signIn(email)));
+    const { booking, procedures } = await startedSlotToday(t, { admin: admin!, asg: asg! }, ids.aldeota, 2);
+    const rows: number[] = [];
+    for (const procedure of procedures.slice(0, 2)) {
+      const form = new FormData();
+      form.set("procedureId", String(procedure));
+      const done = await t.call("POST", `/api/execution/bookings/${booking}/procedures`, { token: asg, form });
+      expect(done.status, JSON.stringify(done.body)).toBe(201);
+      rows.push(ExecutionDone.parse(done.body).id);
+    }
+    return rows;
+  })());
+
 describe.each([
   [
     "disk",
@@ -251,6 +399,9 @@ describe.each([
   let storage: Storage;
   const saved = { orphan: "", ofIncident: "", ofEvent: "" };
   const inspectionPhotos = { orphan: "", named: "" };
+  /** Execution photos and avatars: one no row names, one named bare, one named under its folder, each with its thumbnail. */
+  const photos = { orphan: "", named: "", namedUnderFolder: "", thumbless: "" };
+  const avatars = { orphan: "", named: "", namedUnderFolder: "", thumbless: "" };
   let removedWhileYoung = -1;
   let removedWhenOld = -1;
 
@@ -278,6 +429,30 @@ describe.each([
       .where("inspection_id", "=", answer.inspection_id)
       .where("item_id", "=", answer.item_id)
       .execute();
+    for (const [folder, files, kind] of [
+      [PHOTO_FOLDER, photos, "photo"],
+      [AVATAR_FOLDER, avatars, "avatar"],
+    ] as const) {
+      for (const key of Object.keys(files) as (keyof typeof files)[]) {
+        files[key] = await storage.save(folder, "jpg", tinyPng(8, 6));
+        // Its thumbnail, as the file routes make it.
+        expect(await thumbnail(storage, kind, files[key])).not.toBeNull();
+      }
+      // A thumbnail whose upload is already gone (removed by hand, or before the sweep knew thumbnails).
+      await storage.remove(folder, files.thumbless);
+    }
+    const [bare, underFolder] = await twoHistoryRows();
+    await t.db.updateTable("history").set({ image: photos.named }).where("id", "=", bare!).execute();
+    await t.db
+      .updateTable("history")
+      .set({ image: `${PHOTO_FOLDER}/${photos.namedUnderFolder}` })
+      .where("id", "=", underFolder!)
+      .execute();
+    for (const [email, avatar] of [
+      ["ana@demo.com.br", avatars.named],
+      ["outra@demo.com.br", `${AVATAR_FOLDER}/${avatars.namedUnderFolder}`],
+    ] as const)
+      await t.db.updateTable("users").set({ avatar }).where("email", "=", email).execute();
     const deps = { db: t.db, storage };
     removedWhileYoung = await sweepOrphanFiles(deps, new Date());
     removedWhenOld = await sweepOrphanFiles(deps, new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000));
@@ -288,7 +463,8 @@ describe.each([
   });
 
   test("an old file no row names is removed, an incident's and an inspection's", async () => {
-    expect(removedWhenOld).toBe(2);
+    // Four uploads (an incident's, an inspection's, an execution photo, an avatar) and two thumbnails of gone uploads.
+    expect(removedWhenOld).toBe(6);
     expect(await namesIn(storage)).not.toContain(saved.orphan);
     expect(await namesIn(storage, INSPECTION_PHOTO_FOLDER)).not.toContain(inspectionPhotos.orphan);
   });
@@ -303,5 +479,30 @@ describe.each([
 
   test("an old file an incident's event names is kept", async () => {
     expect(await namesIn(storage)).toContain(saved.ofEvent);
+  });
+
+  test.each([
+    ["an execution photo", PHOTO_FOLDER, PHOTO_THUMBS, photos],
+    ["an avatar", AVATAR_FOLDER, AVATAR_THUMBS, avatars],
+  ])("%s no row names is removed with its thumbnail", async (_kind, folder, thumbs, files) => {
+    expect(await namesIn(storage, folder)).not.toContain(files.orphan);
+    expect(await namesIn(storage, thumbs)).not.toContain(thumbOf(files.orphan));
+  });
+
+  test.each([
+    ["an execution photo", PHOTO_FOLDER, PHOTO_THUMBS, photos],
+    ["an avatar", AVATAR_FOLDER, AVATAR_THUMBS, avatars],
+  ])("%s's thumbnail whose upload is gone and no row names is removed", async (_kind, _folder, thumbs, files) => {
+    expect(await namesIn(storage, thumbs)).not.toContain(thumbOf(files.thumbless));
+  });
+
+  test.each([
+    ["an execution photo a history row names", PHOTO_FOLDER, PHOTO_THUMBS, photos],
+    ["an avatar a user names", AVATAR_FOLDER, AVATAR_THUMBS, avatars],
+  ])("%s, bare or under its folder, is kept with its thumbnail", async (_kind, folder, thumbs, files) => {
+    expect(await namesIn(storage, folder)).toEqual(expect.arrayContaining([files.named, files.namedUnderFolder]));
+    expect(await namesIn(storage, thumbs)).toEqual(
+      expect.arrayContaining([thumbOf(files.named), thumbOf(files.namedUnderFolder)]),
+    );
   });
 });
