@@ -98,6 +98,37 @@ export interface BookingDaysRecount {
   user_id: number | null;
 }
 
+export interface BookingMonths {
+  agenda_id: number;
+  agendamentos: number;
+  andamento: number;
+  branch_id: number;
+  company_id: number;
+  completos: number;
+  environment_id: number;
+  execucoes: number;
+  fotos: number;
+  incompletos: number;
+  iniciados: number;
+  medidos: number;
+  mes: string;
+  ms_previstos: Int8;
+  ms_reais: Int8;
+  sem_status: number;
+  tarefas_completas: number;
+  tarefas_incompletas: number;
+  tarefas_nenhuma: number;
+  user_id: number;
+  version: Int8;
+}
+
+export interface BookingMonthState {
+  company_id: number;
+  filled: Int8 | null;
+  mes: string;
+  version: Generated<Int8>;
+}
+
 export interface Bookings {
   active: Generated<boolean>;
   agenda_id: number;
@@ -563,6 +594,8 @@ export interface DB {
   boards: Boards;
   booking_days: BookingDays;
   booking_days_recount: BookingDaysRecount;
+  booking_month_state: BookingMonthState;
+  booking_months: BookingMonths;
   booking_tasks_recount: BookingTasksRecount;
   bookings: Bookings;
   branches: Branches;

@@ -26,6 +26,8 @@ import {
 } from "../domain/audit.ts";
 import { notFound } from "../lib/errors.ts";
 
+import { rollupRows } from "./booking-months.ts";
+
 /**
  * The audit dashboard's aggregates (spec 001 §2.13; issue 25; docs/audit-dashboard.md): one SQL statement per request
  * reads the period's slots in scope and under the filters once and groups them four ways (GROUPING SETS), a few
@@ -151,10 +153,11 @@ async function slotAggregates(
     sql` and `,
   );
   const today = sql`${query.today}::date`;
-  // One pass over the bookings roll-up (booking_days: a row per day, collaborator, room and agenda; docs/audit-
-  // dashboard.md 'Read from the roll-up'), grouped four ways at once (all; by collaborator; by branch; by room), a few
-  // hundred groups whatever the period. A slot without a recorded status is 'A iniciar' from today on and 'Não
-  // Realizado' before, by its day: nothing is stored for it, so nothing changes at midnight.
+  // One pass over the bookings roll-up (booking_days: a row per day, collaborator, room and agenda; a closed month's
+  // days one row at its first day, api/services/booking-months.ts; docs/audit-dashboard.md 'Read from the roll-up'),
+  // grouped four ways at once (all; by collaborator; by branch; by room), a few hundred groups whatever the period.
+  // A slot without a recorded status is 'A iniciar' from today on and 'Não Realizado' before, by its day: nothing is
+  // stored for it, so nothing changes at midnight.
   const rest = sql`d.agendamentos - d.completos - d.andamento - d.incompletos`;
   const { rows } = await sql<GroupRow>`
     select d.user_id, d.branch_id, d.environment_id, grouping(d.user_id, d.branch_id, d.environment_id) as g,
@@ -164,7 +167,7 @@ async function slotAggregates(
       coalesce(sum(d.agendamentos) filter (where d.dia <= ${today}), 0)::int as due,
       coalesce(sum(d.iniciados) filter (where d.dia <= ${today}), 0)::int as started,
       sum(d.ms_reais)::float8 as actual, sum(d.medidos)::int as measured, sum(d.ms_previstos)::float8 as planned
-    from booking_days d join agendas a on a.id = d.agenda_id
+    from ${await rollupRows(db, filter.companyId, query)} d join agendas a on a.id = d.agenda_id
     where ${where}
     group by grouping sets ((), (d.user_id), (d.branch_id), (d.environment_id))`.execute(db);
   return rankedBoards(db, rows, new Set(boards));

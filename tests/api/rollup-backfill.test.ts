@@ -15,6 +15,8 @@ import { seedDemo } from "../../api/db/seed.ts";
 const ROLLUP = "021_booking_days";
 const TASKS = "022_task_status";
 const TIMES = "023_booking_times";
+/** Adds no rows: a closed month is written by the first report that reads it. */
+const MONTHS = "024_booking_months";
 /** api/domain/audit.ts ITEM_CAP_MS: a slot's time counts at most a day. */
 const DAY_MS = 86_400_000;
 let database: Database;
@@ -38,7 +40,7 @@ afterAll(() => database?.close());
 test("021, 022 and 023 fill booking_days with the active bookings' groups, their slots' tasks and times", async () => {
   const before = await sql<{ name: string }>`select to_regclass('booking_days')::text name`.execute(database.db);
   expect(before.rows[0].name).toBeNull();
-  expect(await migrate(database)).toEqual([ROLLUP, TASKS, TIMES]);
+  expect(await migrate(database)).toEqual([ROLLUP, TASKS, TIMES, MONTHS]);
 
   const rows = await database.db
     .selectFrom("bookings")

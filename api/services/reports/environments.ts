@@ -44,7 +44,7 @@ export async function environmentReport(
       anteriores?: boolean;
     },
 ) {
-  const days = await reportDaysQuery(db, scope, query);
+  const days = await reportDaysQuery(db, scope, query, { today: query.today });
   const categoria = sql<string>`(select c.name from categories c where c.id = e.category_id)`;
   const setor = sql<string>`(select s.name from sectors s where s.id = e.sector_id)`;
   const sort: EnvironmentReportSort = (ENVIRONMENT_REPORT_SORTS as readonly string[]).includes(query.sort ?? "")

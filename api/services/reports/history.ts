@@ -8,7 +8,7 @@ import {
   type BranchQuery,
   type Scope,
 } from "../../auth/scope.ts";
-import type { DB } from "../../db/schema.ts";
+import type { BookingDays, DB } from "../../db/schema.ts";
 import { dayStatus, reportSlot, type ReportBooking, type ReportSlot } from "../../domain/reports.ts";
 import { ApiError } from "../../lib/errors.ts";
 import {
@@ -22,6 +22,7 @@ import {
 } from "../../lib/list-query.ts";
 import { hhmm, iso, isoText } from "../../lib/openapi.ts";
 import { bookingIncidentId } from "../booking-incident.ts";
+import { rollupRows } from "../booking-months.ts";
 import {
   legacyDayGroups,
   legacyDayRows,
@@ -78,16 +79,25 @@ export async function reportBookingsQuery(db: Kysely<DB>, scope: Scope, query: R
  * The same slots as `reportBookingsQuery`, read from the daily roll-up (migration 021, docs/reports.md 'The daily
  * roll-up'): one row per day, collaborator, room and agenda instead of one per slot, the agendas joined for their own
  * state (switched off or removed, their slots leave every report at once). For the grouped counts only; the rows
- * themselves (a day's detail, the exports) read the bookings.
+ * themselves (a day's detail, the exports) read the bookings. With `months`, a closed month's days are one row at its
+ * first day (api/services/booking-months.ts): for the counts that group by no day.
  */
-export async function reportDaysQuery(db: Kysely<DB>, scope: Scope, query: ReportQuery) {
+export async function reportDaysQuery(
+  db: Kysely<DB>,
+  scope: Scope,
+  query: ReportQuery,
+  months?: { today: string },
+) {
   if (query.environmentId !== undefined) await assertEnvironmentInScope(db, scope, query.environmentId);
   const filter = await resolveBranchFilter(db, scope, query);
   if (query.userId !== undefined) await assertUserInScope(db, scope, query.userId);
   const own = ownWorkOf(scope);
   const search = environmentSearch(query.q, query.campos);
+  const rows = months
+    ? await rollupRows(db, filter.companyId, { ...query, today: months.today })
+    : sql<BookingDays>`booking_days`;
   return db
-    .selectFrom("booking_days as b")
+    .selectFrom(rows.as("b"))
     .innerJoin("agendas as a", "a.id", "b.agenda_id")
     .leftJoin(roomTasks(db, filter.companyId), "rt.environment_id", "b.environment_id")
     .where("b.company_id", "=", filter.companyId)
