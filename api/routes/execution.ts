@@ -313,7 +313,14 @@ export function executionRoutes(deps: ApiDeps) {
           content: {
             "multipart/form-data": {
               schema: z.object({
-                procedureId: z.string().optional().openapi({ description: "One of the environment's procedures" }),
+                procedureId: z
+                  .string()
+                  .optional()
+                  .openapi({
+                    description:
+                      "One of the environment's procedures (another one: 400; one the caller may not read, of " +
+                      "another company or, for field staff, another branch: 404)",
+                  }),
                 observacao: z.string().optional(),
                 photo: z.any().optional().openapi({ type: "string", format: "binary" }),
                 feitoEm: z
@@ -358,7 +365,7 @@ export function executionRoutes(deps: ApiDeps) {
           photo: photo ? { bytes: new Uint8Array(await photo.arrayBuffer()) } : null,
         },
         new Date(),
-        { feitoEm: instantOf(instant.data) },
+        { feitoEm: instantOf(instant.data), scope: ctx.get("scope") },
       );
       return ctx.json(doneJson(done), 201);
     },

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
+import { assertIdsInScope, type Scope } from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { AVATAR_MAX_BYTES, AVATAR_TOO_BIG } from "../domain/fields.ts";
 import { businessToday } from "../domain/schedule-expansion.ts";
@@ -47,6 +48,7 @@ export const EXECUTION_TEXTS = {
   futureDay: (date: string) =>
     `Esta limpeza está agendada para ${date.split("-").reverse().join("/")} e só pode ser iniciada nesse dia.`,
   procedureNotInEnvironment: "O procedimento informado não faz parte deste ambiente.",
+  procedureNotFound: "Procedimento não encontrado",
   procedureAlreadyRecorded: "Este procedimento já foi registrado nesta limpeza.",
   procedureRequired: "Informe o procedimento realizado.",
   reasonRequired: "Informe o motivo de a limpeza não ter sido concluída.",
@@ -73,6 +75,11 @@ export const LATE_SEND_S = 5 * 60;
 export type WriteOptions = { feitoEm?: Date | null };
 /** A start also carries the QR value the room's page was opened with, if any. */
 export type StartOptions = WriteOptions & { qr?: string | null };
+/**
+ * A procedure's record also carries the caller's scope (the session's), which says which procedure ids they may name
+ * (docs/security.md, the ids rule); without one (the demo simulator, the benches) the booking's company and branch.
+ */
+export type ProcedureOptions = WriteOptions & { scope?: Scope };
 
 /**
  * The instant a record was done (docs/field-app.md 'Instants'): the phone's, except one after its receipt (a phone
@@ -286,6 +293,7 @@ async function lockMySlot(trx: Kysely<DB>, executor: Executor, bookingId: number
       "b.id",
       "b.agenda_id",
       "b.environment_id",
+      "b.branch_id",
       "b.data_agend",
       "b.slot",
       "b.status",
@@ -304,11 +312,16 @@ async function lockMySlot(trx: Kysely<DB>, executor: Executor, bookingId: number
   return row;
 }
 
-/** The booking row locked for a write that needs it 'Andamento': 409 `notStarted` before, alreadyClosed after. */
-async function lockStartedSlot(trx: Kysely<DB>, executor: Executor, bookingId: number, notStarted: string) {
-  const row = await lockMySlot(trx, executor, bookingId);
+/** A write that needs the slot 'Andamento': 409 `notStarted` before, alreadyClosed after. */
+function checkStarted(row: { status: string | null }, notStarted: string) {
   if (row.status === null) throw new ApiError(409, notStarted);
   if (row.status !== "Andamento") throw new ApiError(409, X.alreadyClosed);
+}
+
+/** The booking row locked for a write that needs it 'Andamento' (checkStarted). */
+async function lockStartedSlot(trx: Kysely<DB>, executor: Executor, bookingId: number, notStarted: string) {
+  const row = await lockMySlot(trx, executor, bookingId);
+  checkStarted(row, notStarted);
   return row;
 }
 
@@ -422,7 +435,7 @@ export async function recordProcedure(
   bookingId: number,
   input: ProcedureInput,
   now: Date,
-  options: WriteOptions = {},
+  options: ProcedureOptions = {},
 ): Promise<DoneRow> {
   const phoneDone = doneInstant(options.feitoEm, now);
   const observacao = input.observacao?.trim() || null;
@@ -431,7 +444,7 @@ export async function recordProcedure(
   // Decoded before the booking is locked: the costly step holds no row.
   const photo = input.photo ? await executionPhoto(input.photo) : null;
   return inTransaction(deps.db, async (trx) => {
-    const row = await lockStartedSlot(trx, executor, bookingId, X.notStartedRecord);
+    const row = await lockMySlot(trx, executor, bookingId);
     const procedure = await trx
       .selectFrom("environment_procedures as ep")
       .innerJoin("procedures as p", "p.id", "ep.procedure_id")
@@ -439,6 +452,13 @@ export async function recordProcedure(
       .where("ep.environment_id", "=", row.environment_id)
       .where("ep.procedure_id", "=", input.procedureId)
       .executeTakeFirst();
+    // Not the room's: an id the caller may not read (another company's, another branch's for field staff) is 404 as
+    // every such id (docs/security.md), before the slot's state is told; a readable one is the 400 below.
+    if (!procedure) {
+      const scope = options.scope ?? { level: "branch", companyId: executor.companyId, branchId: row.branch_id };
+      await assertIdsInScope(trx, scope, "procedures", [input.procedureId], X.procedureNotFound);
+    }
+    checkStarted(row, X.notStartedRecord);
     if (!procedure)
       throw new ApiError(400, X.procedureNotInEnvironment, { procedureId: [X.procedureNotInEnvironment] });
     const repeated = await trx

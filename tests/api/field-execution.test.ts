@@ -2,8 +2,9 @@
  * The field app's write path in the execution API (docs/field-app.md 'Idempotency', 'Instants', 'Proof flags';
  * docs/scheduling.md 'History and the execution API'): the Idempotency-Key header (a resend records once and answers
  * the same; another request with the key, a send in flight, a 5xx, the per-user cap, the sweep), the phone's
- * instants (future, too old, before the start, before the slot's day, a queue sent late), the QR proof, and
- * 'Tudo feito' (procedures/remaining).
+ * instants (future, too old, before the start, before the slot's day, a queue sent late), the QR proof,
+ * 'Tudo feito' (procedures/remaining), and the walk of every execution call with a field session over ids of another
+ * company and another branch (404 and nothing written, each call's control with the caller's own ids).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -13,9 +14,14 @@ import path from "node:path";
 import { addDays, formatISO, parseISO } from "date-fns";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { DEMO_PASSWORD } from "../../api/db/seed.ts";
+import { INCIDENT_HANDLING_TEXTS } from "../../api/domain/incidents.ts";
 import { businessToday } from "../../api/domain/schedule-expansion.ts";
 import type { SaveAgendaInput } from "../../api/domain/schedule-payloads.ts";
+import { SCHEDULE_TEXTS } from "../../api/domain/schedule-texts.ts";
 import { ExecutionDone, ExecutionSlot, FEITO_EM_INVALID } from "../../api/routes/execution.ts";
+import type { FieldDay } from "../../api/routes/field.ts";
+import { FILE_NOT_FOUND } from "../../api/routes/files.ts";
 import { EXECUTION_TEXTS as X, PHOTO_FOLDER } from "../../api/services/execution.ts";
 import {
   IDEMPOTENCY_TEXTS as I,
@@ -23,11 +29,13 @@ import {
   requestSignature,
   sweepExpiredIdempotencyKeys,
 } from "../../api/services/idempotency.ts";
+import { INCIDENT_PHOTO_FOLDER } from "../../api/services/incidents.ts";
 import { createDiskStorage, type Storage } from "../../api/services/storage.ts";
-import { useTestApi } from "../support/api.ts";
-import { demoIds, userByEmail } from "../support/demo.ts";
+import { useTestApi, type ApiAnswer } from "../support/api.ts";
+import { countRows, demoIds, userByEmail } from "../support/demo.ts";
 import { environmentWithProcedures, otherTenantBooking } from "../support/execution.ts";
 import { tinyPng } from "../support/files.ts";
+import { operationsOf, readOpenApi } from "../support/openapi.ts";
 
 // A store whose next saves can be made to fail: a 5xx mid-request.
 const storeDir = mkdtempSync(path.join(tmpdir(), "field-execution-"));
@@ -585,5 +593,397 @@ describe("'Tudo feito' (procedures/remaining)", () => {
     );
     expect(new Set(slot.done.map((done) => done.createdAt))).toEqual(new Set([at.toISOString()]));
     expect(slot.done.every((done) => Date.parse(done.receivedAt!) > at.getTime() + 30 * MINUTE)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// A field user of another company or branch gets 404 for every id (docs/security.md, the ids rule).
+
+/** Where a fixture row lives and whose it is: a company, a branch, a room of it with a procedure, a person. */
+type Owner = { company: number; branch: number; room: number; procedure: number; user: number };
+
+/**
+ * A booking of today written straight to the database (as tests/support/execution.ts writes the other tenant's): any
+ * owner, also one no API call writes (another company's room naming the caller), so that a single scope filter is all
+ * that keeps it out. 'started': 'Andamento' since now, as a start leaves it.
+ */
+async function writtenBooking(owner: Owner, state: "todo" | "started") {
+  const periodicity = await t.db
+    .insertInto("periodicities")
+    .values({
+      branch_id: owner.branch,
+      nome: "Ronda",
+      type: "12X",
+      hora_base_inicial: "08:00",
+      hora_base_final: "09:00",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const agenda = await t.db
+    .insertInto("agendas")
+    .values({
+      company_id: owner.company,
+      branch_id: owner.branch,
+      environment_id: owner.room,
+      periodicity_id: periodicity.id,
+      user_id: owner.user,
+      vig_ini: TODAY,
+      vig_fim: TODAY,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const now = new Date();
+  const booking = await t.db
+    .insertInto("bookings")
+    .values({
+      agenda_id: agenda.id,
+      company_id: owner.company,
+      branch_id: owner.branch,
+      user_id: owner.user,
+      environment_id: owner.room,
+      data_agend: TODAY,
+      hora_ini: "08:00",
+      hora_fim: "09:00",
+      ...(state === "started" ? { status: "Andamento", start_date: now, start_received_at: now } : {}),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return booking.id;
+}
+
+/**
+ * An incident of the owner's room, open ('em_atendimento'), with a visitor's photo in the store and a corrective
+ * agenda naming the owner's person (what GET /execution/incidents lists); its kind asks for a note only.
+ */
+async function writtenIncident(owner: Owner) {
+  const kind = await t.db
+    .selectFrom("incident_kinds")
+    .select("id")
+    .where("company_id", "=", owner.company)
+    .where("prova", "=", "nota")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const incident = await t.db
+    .insertInto("incidents")
+    .values({
+      company_id: owner.company,
+      branch_id: owner.branch,
+      environment_id: owner.room,
+      kind_id: kind.id,
+      descricao: "Lixeira cheia",
+      foto: await storage.save(INCIDENT_PHOTO_FOLDER, "png", tinyPng()),
+      prazo_at: new Date(Date.now() + 4 * 60 * MINUTE),
+      status: "em_atendimento",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const periodicity = await t.db
+    .insertInto("periodicities")
+    .values({
+      branch_id: owner.branch,
+      nome: "Corretiva",
+      type: "sem",
+      hora_base_inicial: "23:00",
+      hora_base_final: "23:30",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto("agendas")
+    .values({
+      company_id: owner.company,
+      branch_id: owner.branch,
+      environment_id: owner.room,
+      periodicity_id: periodicity.id,
+      user_id: owner.user,
+      incident_id: incident.id,
+      vig_ini: TODAY,
+      vig_fim: TODAY,
+    })
+    .execute();
+  return incident.id;
+}
+
+/** The ids one execution call is sent with: the caller's own, but for the one foreign id a row tries. */
+type WalkIds = { booking: number; room: number; procedure: number; incident: number };
+
+/** The foreign ids a field user of Hospital Boa Saúde, Filial Aldeota (asg@demo.com.br) tries: what, and whose. */
+const FOREIGN = {
+  "another company's booking": { id: "booking", owner: "otherCompany" },
+  // A row no API call writes: only the company filter keeps it from the caller it names.
+  "another company's booking naming the caller": { id: "booking", owner: "otherCompanyCaller" },
+  "another branch's booking": { id: "booking", owner: "otherBranch" },
+  "another company's room": { id: "room", owner: "otherCompany" },
+  "another branch's room": { id: "room", owner: "otherBranch" },
+  "another company's procedure": { id: "procedure", owner: "otherCompany" },
+  "another branch's procedure": { id: "procedure", owner: "otherBranch" },
+  "another company's incident": { id: "incident", owner: "otherCompany" },
+  "another company's incident naming the caller": { id: "incident", owner: "otherCompanyCaller" },
+  "another branch's incident": { id: "incident", owner: "otherBranch" },
+} as const;
+type ForeignKind = keyof typeof FOREIGN;
+type OwnerName = (typeof FOREIGN)[ForeignKind]["owner"] | "own";
+const kindsOf = (id: keyof WalkIds) =>
+  (Object.keys(FOREIGN) as ForeignKind[]).filter((kind) => FOREIGN[kind].id === id);
+
+type Walked = {
+  /** The OpenAPI operation, 'METHOD /api/path'. */
+  route: string;
+  kinds: readonly ForeignKind[];
+  /** The booking state the call succeeds on (for the foreign booking too, so a missed check would write). */
+  needs?: "todo" | "started";
+  /** Whether the call takes an incident (a fresh one per try: resolving closes it). */
+  incident?: true;
+  /** The 404's message for the route's path id. */
+  missing: string;
+  /** The control's status with the caller's own ids. */
+  ok: number;
+  send: (ids: WalkIds, token: string) => Promise<ApiAnswer>;
+};
+
+/** A write as the field app's queue sends it: with a new Idempotency-Key. */
+const queued = (path: string, token: string, body: { json?: unknown; form?: FormData } = {}) =>
+  t.call("POST", path, { token, ...body, headers: { "idempotency-key": newKey() } });
+const slotPath = (ids: WalkIds, action = "") => `/api/execution/bookings/${ids.booking}${action}`;
+
+/** Every operation under /api/execution that takes an id, with the ids it takes (the coverage test reads the rest). */
+const WALK: Walked[] = [
+  {
+    route: "GET /api/execution/bookings/{id}",
+    kinds: kindsOf("booking"),
+    needs: "todo",
+    missing: X.bookingNotFound,
+    ok: 200,
+    send: (ids, token) => t.get(slotPath(ids), { token }),
+  },
+  {
+    route: "POST /api/execution/bookings/{id}/start",
+    kinds: kindsOf("booking"),
+    needs: "todo",
+    missing: X.bookingNotFound,
+    ok: 200,
+    send: (ids, token) => queued(slotPath(ids, "/start"), token, { json: {} }),
+  },
+  {
+    route: "POST /api/execution/bookings/{id}/procedures",
+    kinds: [...kindsOf("booking"), ...kindsOf("procedure")],
+    needs: "started",
+    missing: X.bookingNotFound,
+    ok: 201,
+    send: (ids, token) =>
+      queued(slotPath(ids, "/procedures"), token, { form: procedureForm(ids.procedure, { photo: true }) }),
+  },
+  {
+    route: "POST /api/execution/bookings/{id}/procedures/remaining",
+    kinds: kindsOf("booking"),
+    needs: "started",
+    missing: X.bookingNotFound,
+    ok: 200,
+    send: (ids, token) => queued(slotPath(ids, "/procedures/remaining"), token, { json: {} }),
+  },
+  {
+    route: "POST /api/execution/bookings/{id}/finish",
+    kinds: kindsOf("booking"),
+    needs: "started",
+    missing: X.bookingNotFound,
+    ok: 200,
+    send: (ids, token) => queued(slotPath(ids, "/finish"), token, { json: {} }),
+  },
+  {
+    route: "POST /api/execution/bookings/{id}/incomplete",
+    kinds: kindsOf("booking"),
+    needs: "todo",
+    missing: X.bookingNotFound,
+    ok: 200,
+    send: (ids, token) => queued(slotPath(ids, "/incomplete"), token, { json: { justificativa: "Sala trancada" } }),
+  },
+  {
+    route: "GET /api/execution/environments/{id}",
+    kinds: kindsOf("room"),
+    missing: SCHEDULE_TEXTS.environmentNotFound,
+    ok: 200,
+    send: (ids, token) => t.get(`/api/execution/environments/${ids.room}`, { token }),
+  },
+  {
+    route: "GET /api/execution/incidents/{id}/foto",
+    kinds: kindsOf("incident"),
+    incident: true,
+    missing: FILE_NOT_FOUND,
+    ok: 200,
+    send: (ids, token) => t.get(`/api/execution/incidents/${ids.incident}/foto`, { token }),
+  },
+  {
+    route: "POST /api/execution/incidents/{id}/resolve",
+    kinds: kindsOf("incident"),
+    incident: true,
+    missing: INCIDENT_HANDLING_TEXTS.notFound,
+    ok: 200,
+    send: (ids, token) => {
+      const form = new FormData();
+      form.set("nota", "Lixeira esvaziada");
+      return queued(`/api/execution/incidents/${ids.incident}/resolve`, token, { form });
+    },
+  },
+];
+
+/** The operations under /api/execution that take no id: what they list must hold none of the foreign rows. */
+const LISTS = [
+  {
+    route: "GET /api/execution/today",
+    rows: "booking" as const,
+    idsIn: (body: FieldDay) => [...body.today, ...body.yesterday, ...body.tomorrow].map((slot) => slot.id),
+  },
+  {
+    route: "GET /api/execution/bookings",
+    rows: "booking" as const,
+    idsIn: (body: { bookings: { slots: { id: number }[] }[] }) =>
+      body.bookings.flatMap((booking) => booking.slots.map((slot) => slot.id)),
+  },
+  {
+    route: "GET /api/execution/incidents",
+    rows: "incident" as const,
+    idsIn: (body: { items: { id: number }[] }) => body.items.map((item) => item.id),
+  },
+];
+
+describe("a field session (POST /api/sessions/campo) on ids of another company or branch", () => {
+  let field = "";
+  const owners = {} as Record<OwnerName, Owner>;
+
+  beforeAll(async () => {
+    // The real field sign-in: a session of kind 'campo', which opens only the field calls.
+    const signedIn = await t.post("/api/sessions/campo", { email: "asg@demo.com.br", password: DEMO_PASSWORD });
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    field = signedIn.body.token;
+    const procedureOf = async (room: number) =>
+      (
+        await t.db
+          .selectFrom("environment_procedures")
+          .select("procedure_id")
+          .where("environment_id", "=", room)
+          .orderBy("procedure_id")
+          .executeTakeFirstOrThrow()
+      ).procedure_id;
+    const recife = await environmentWithProcedures(t.db, ids.recife);
+    owners.own = {
+      company: ids.hospital,
+      branch: ids.aldeota,
+      room: rooms.aldeota,
+      procedure: procedures[0].id,
+      user: users.asg,
+    };
+    owners.otherCompany = {
+      company: ids.other,
+      branch: ids.recife,
+      room: recife,
+      procedure: await procedureOf(recife),
+      user: users.outra,
+    };
+    owners.otherCompanyCaller = { ...owners.otherCompany, user: users.asg };
+    owners.otherBranch = {
+      company: ids.hospital,
+      branch: ids.messejana,
+      room: rooms.messejana,
+      procedure: await procedureOf(rooms.messejana),
+      user: users.bruno,
+    };
+  });
+
+  /** The ids a try sends: the caller's own (fresh rows, in the state the call needs) but for `kind`'s one. */
+  async function idsFor(route: Walked, kind: ForeignKind | "own"): Promise<WalkIds> {
+    const foreign = kind === "own" ? null : FOREIGN[kind];
+    const ownerOf = (id: keyof WalkIds) => owners[foreign?.id === id ? foreign.owner : "own"];
+    const booking = ownerOf("booking");
+    return {
+      booking: route.needs ? await writtenBooking(booking, route.needs) : 0,
+      room: ownerOf("room").room,
+      // With a foreign booking, its room's procedure: a missed booking check would record it.
+      procedure: foreign?.id === "procedure" ? ownerOf("procedure").procedure : booking.procedure,
+      incident: route.incident ? await writtenIncident(ownerOf("incident")) : 0,
+    };
+  }
+
+  /**
+   * Everything a call with these ids could write, flat ('booking.status', 'history', …): the booking and its history,
+   * the incident and its events, every history row, the stored photos.
+   */
+  async function stateOf(walkIds: WalkIds): Promise<Record<string, string>> {
+    const booking = await t.db.selectFrom("bookings").selectAll().where("id", "=", walkIds.booking).executeTakeFirst();
+    const incident = await t.db
+      .selectFrom("incidents")
+      .selectAll()
+      .where("id", "=", walkIds.incident)
+      .executeTakeFirst();
+    const state = {
+      ...Object.fromEntries(Object.entries(booking ?? {}).map(([key, value]) => [`booking.${key}`, value])),
+      ...Object.fromEntries(Object.entries(incident ?? {}).map(([key, value]) => [`incident.${key}`, value])),
+      history: await historyOf(walkIds.booking),
+      events: await t.db
+        .selectFrom("incident_events")
+        .select(["id", "tipo"])
+        .where("incident_id", "=", walkIds.incident)
+        .execute(),
+      historyRows: await countRows(t.db, "history"),
+      photos: storedPhotos().length,
+    };
+    return Object.fromEntries(Object.entries(state).map(([key, value]) => [key, JSON.stringify(value)]));
+  }
+
+  /** What differs between two states, 'booking.status null → "Andamento"'. */
+  const changes = (before: Record<string, string>, after: Record<string, string>) =>
+    Object.keys(after)
+      .filter((key) => after[key] !== before[key])
+      .map((key) => `${key} ${before[key]} → ${after[key]}`);
+
+  for (const route of WALK) {
+    test(`${route.route}: 404 and nothing written for ${route.kinds.join(", ")}; 200s with the caller's own`, async () => {
+      const wrong: string[] = [];
+      for (const kind of route.kinds) {
+        const walkIds = await idsFor(route, kind);
+        const before = await stateOf(walkIds);
+        const answer = await route.send(walkIds, field);
+        const message = FOREIGN[kind].id === "procedure" ? X.procedureNotFound : route.missing;
+        if (answer.status !== 404 || answer.body?.message !== message)
+          wrong.push(`${kind}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+        const written = changes(before, await stateOf(walkIds));
+        if (written.length) wrong.push(`${kind}: wrote ${written.join("; ")}`);
+      }
+      expect(wrong).toEqual([]);
+
+      // The control: the caller's own ids, the same call, succeeds (and writes what it should).
+      const own = await idsFor(route, "own");
+      const answer = await route.send(own, field);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(route.ok);
+    });
+  }
+
+  test("the calls without an id list none of those bookings and incidents, and do list the caller's own", async () => {
+    const bookings = await Promise.all(
+      (["otherCompany", "otherCompanyCaller", "otherBranch"] as const).map((who) =>
+        writtenBooking(owners[who], "todo"),
+      ),
+    );
+    const incidents = await Promise.all(
+      (["otherCompany", "otherCompanyCaller", "otherBranch"] as const).map((who) => writtenIncident(owners[who])),
+    );
+    const own = { booking: await writtenBooking(owners.own, "todo"), incident: await writtenIncident(owners.own) };
+    for (const list of LISTS) {
+      const answer = await t.get(list.route.replace(/^GET /, ""), { token: field });
+      expect(answer.status, `${list.route}: ${JSON.stringify(answer.body)}`).toBe(200);
+      const listed = list.idsIn(answer.body);
+      const foreign = list.rows === "booking" ? bookings : incidents;
+      expect(
+        foreign.filter((id) => listed.includes(id)),
+        list.route,
+      ).toEqual([]);
+      expect(listed, list.route).toContain(own[list.rows]);
+    }
+  });
+
+  test("the walk covers every operation under /api/execution of the OpenAPI document", async () => {
+    const served = operationsOf(await readOpenApi(t))
+      .filter((operation) => operation.path.startsWith("/api/execution/") || operation.path === "/api/execution")
+      .map((operation) => operation.name);
+    expect([...WALK.map((route) => route.route), ...LISTS.map((list) => list.route)].sort()).toEqual(served.sort());
   });
 });

@@ -1544,13 +1544,11 @@ export const OWN_BOOKING_ROUTES: ExpectedRoute[] = [
     method: "POST",
     path: () => `/api/execution/bookings/${asgBookingId}/procedures`,
     body: (b) => procedureUpload(itemOf(b, "procedures")),
-    // The procedure must be one of the room's: another tenant's is not, told as for any other (no 404 to tell apart).
-    status: 400,
-    check: (body) =>
-      expect(body).toEqual({
-        message: "O procedimento informado não faz parte deste ambiente.",
-        fieldErrors: { procedureId: ["O procedimento informado não faz parte deste ambiente."] },
-      }),
+    // An id the caller may not read is 404 as everywhere (docs/security.md); a procedure of the caller's own branch
+    // that is not the room's stays 400 (tests/api/execution.test.ts). Every kind of id, tried with a field session:
+    // tests/api/field-execution.test.ts 'a field session … on ids of another company or branch'.
+    status: 404,
+    check: (body) => expect(body).toEqual({ message: "Procedimento não encontrado" }),
   },
 ];
 
