@@ -92,7 +92,9 @@ export async function collaboratorReport(db: Kysely<DB>, scope: Scope, query: Co
   // The proof filters narrow the bookings themselves, which the roll-up does not tell apart: then the period's slots
   // are counted (false, not null: a slot started before the field app proves nothing either way).
   const days = async () =>
-    (await reportDaysQuery(db, scope, period, { today: query.today })).select(["b.user_id", ...dayCounts(query.today)]).groupBy("b.user_id");
+    (await reportDaysQuery(db, scope, period, { today: query.today }))
+      .select(["b.user_id", ...dayCounts(query.today)])
+      .groupBy("b.user_id");
   type Counted = Awaited<ReturnType<typeof days>>;
   const bookingCounted: Counted =
     query.semQr === true || query.atraso === true

@@ -82,12 +82,7 @@ export async function reportBookingsQuery(db: Kysely<DB>, scope: Scope, query: R
  * themselves (a day's detail, the exports) read the bookings. With `months`, a closed month's days are one row at its
  * first day (api/services/booking-months.ts): for the counts that group by no day.
  */
-export async function reportDaysQuery(
-  db: Kysely<DB>,
-  scope: Scope,
-  query: ReportQuery,
-  months?: { today: string },
-) {
+export async function reportDaysQuery(db: Kysely<DB>, scope: Scope, query: ReportQuery, months?: { today: string }) {
   if (query.environmentId !== undefined) await assertEnvironmentInScope(db, scope, query.environmentId);
   const filter = await resolveBranchFilter(db, scope, query);
   if (query.userId !== undefined) await assertUserInScope(db, scope, query.userId);
