@@ -33,7 +33,7 @@ import { INCIDENT_PHOTO_FOLDER } from "../../api/services/incidents.ts";
 import { createDiskStorage, type Storage } from "../../api/services/storage.ts";
 import { useTestApi, type ApiAnswer } from "../support/api.ts";
 import { countRows, demoIds, userByEmail } from "../support/demo.ts";
-import { environmentWithProcedures, otherTenantBooking } from "../support/execution.ts";
+import { environmentWithProcedures, otherTenantBooking, writtenAgenda, writtenBooking } from "../support/execution.ts";
 import { tinyPng } from "../support/files.ts";
 import { operationsOf, readOpenApi } from "../support/openapi.ts";
 
@@ -603,53 +603,11 @@ describe("'Tudo feito' (procedures/remaining)", () => {
 type Owner = { company: number; branch: number; room: number; procedure: number; user: number };
 
 /**
- * A booking of today written straight to the database (as tests/support/execution.ts writes the other tenant's): any
- * owner, also one no API call writes (another company's room naming the caller), so that a single scope filter is all
- * that keeps it out. 'started': 'Andamento' since now, as a start leaves it.
+ * A booking of today written straight to the database (tests/support/execution.ts): any owner, also one no API call
+ * writes (another company's room naming the caller), so that a single scope filter is all that keeps it out.
  */
-async function writtenBooking(owner: Owner, state: "todo" | "started") {
-  const periodicity = await t.db
-    .insertInto("periodicities")
-    .values({
-      branch_id: owner.branch,
-      nome: "Ronda",
-      type: "12X",
-      hora_base_inicial: "08:00",
-      hora_base_final: "09:00",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const agenda = await t.db
-    .insertInto("agendas")
-    .values({
-      company_id: owner.company,
-      branch_id: owner.branch,
-      environment_id: owner.room,
-      periodicity_id: periodicity.id,
-      user_id: owner.user,
-      vig_ini: TODAY,
-      vig_fim: TODAY,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const now = new Date();
-  const booking = await t.db
-    .insertInto("bookings")
-    .values({
-      agenda_id: agenda.id,
-      company_id: owner.company,
-      branch_id: owner.branch,
-      user_id: owner.user,
-      environment_id: owner.room,
-      data_agend: TODAY,
-      hora_ini: "08:00",
-      hora_fim: "09:00",
-      ...(state === "started" ? { status: "Andamento", start_date: now, start_received_at: now } : {}),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return booking.id;
-}
+const ownersBooking = (owner: Owner, state: "todo" | "started") =>
+  writtenBooking(t.db, owner, { periodicity: "Ronda", state });
 
 /**
  * An incident of the owner's room, open ('em_atendimento'), with a visitor's photo in the store and a corrective
@@ -677,30 +635,7 @@ async function writtenIncident(owner: Owner) {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const periodicity = await t.db
-    .insertInto("periodicities")
-    .values({
-      branch_id: owner.branch,
-      nome: "Corretiva",
-      type: "sem",
-      hora_base_inicial: "23:00",
-      hora_base_final: "23:30",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto("agendas")
-    .values({
-      company_id: owner.company,
-      branch_id: owner.branch,
-      environment_id: owner.room,
-      periodicity_id: periodicity.id,
-      user_id: owner.user,
-      incident_id: incident.id,
-      vig_ini: TODAY,
-      vig_fim: TODAY,
-    })
-    .execute();
+  await writtenAgenda(t.db, owner, { nome: "Corretiva", type: "sem", hours: ["23:00", "23:30"] }, incident.id);
   return incident.id;
 }
 
@@ -895,7 +830,7 @@ describe("a field session (POST /api/sessions/campo) on ids of another company o
     const ownerOf = (id: keyof WalkIds) => owners[foreign?.id === id ? foreign.owner : "own"];
     const booking = ownerOf("booking");
     return {
-      booking: route.needs ? await writtenBooking(booking, route.needs) : 0,
+      booking: route.needs ? await ownersBooking(booking, route.needs) : 0,
       room: ownerOf("room").room,
       // With a foreign booking, its room's procedure: a missed booking check would record it.
       procedure: foreign?.id === "procedure" ? ownerOf("procedure").procedure : booking.procedure,
@@ -959,14 +894,12 @@ describe("a field session (POST /api/sessions/campo) on ids of another company o
 
   test("the calls without an id list none of those bookings and incidents, and do list the caller's own", async () => {
     const bookings = await Promise.all(
-      (["otherCompany", "otherCompanyCaller", "otherBranch"] as const).map((who) =>
-        writtenBooking(owners[who], "todo"),
-      ),
+      (["otherCompany", "otherCompanyCaller", "otherBranch"] as const).map((who) => ownersBooking(owners[who], "todo")),
     );
     const incidents = await Promise.all(
       (["otherCompany", "otherCompanyCaller", "otherBranch"] as const).map((who) => writtenIncident(owners[who])),
     );
-    const own = { booking: await writtenBooking(owners.own, "todo"), incident: await writtenIncident(owners.own) };
+    const own = { booking: await ownersBooking(owners.own, "todo"), incident: await writtenIncident(owners.own) };
     for (const list of LISTS) {
       const answer = await t.get(list.route.replace(/^GET /, ""), { token: field });
       expect(answer.status, `${list.route}: ${JSON.stringify(answer.body)}`).toBe(200);

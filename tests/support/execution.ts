@@ -19,6 +19,81 @@ export async function environmentWithProcedures(db: Kysely<DB>, branchId: number
   return row.id;
 }
 
+/** Where a written slot lives and whose it is: a company, a branch, a room of it, a person. */
+export type SlotOwner = { company: number; branch: number; room: number; user: number };
+
+/**
+ * An agenda of today written directly for `owner`, with a periodicity of its own (`nome`, `type`, its hours);
+ * `incidentId` makes it an incident's corrective agenda.
+ */
+export async function writtenAgenda(
+  db: Kysely<DB>,
+  owner: SlotOwner,
+  periodicity: { nome: string; type: "12X" | "sem"; hours: readonly [string, string] },
+  incidentId?: number,
+): Promise<number> {
+  const today = businessToday();
+  const { id: periodicityId } = await db
+    .insertInto("periodicities")
+    .values({
+      branch_id: owner.branch,
+      nome: periodicity.nome,
+      type: periodicity.type,
+      hora_base_inicial: periodicity.hours[0],
+      hora_base_final: periodicity.hours[1],
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const agenda = await db
+    .insertInto("agendas")
+    .values({
+      company_id: owner.company,
+      branch_id: owner.branch,
+      environment_id: owner.room,
+      periodicity_id: periodicityId,
+      user_id: owner.user,
+      ...(incidentId === undefined ? {} : { incident_id: incidentId }),
+      vig_ini: today,
+      vig_fim: today,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return agenda.id;
+}
+
+/**
+ * A booking of today, 08:00-09:00, written directly with its agenda (`periodicity` names the agenda's periodicity):
+ * any owner, also one no API call writes. 'started': 'Andamento' since now, as a start leaves it.
+ */
+export async function writtenBooking(
+  db: Kysely<DB>,
+  owner: SlotOwner,
+  options: { periodicity: string; state?: "todo" | "started" },
+): Promise<number> {
+  const agendaId = await writtenAgenda(db, owner, {
+    nome: options.periodicity,
+    type: "12X",
+    hours: ["08:00", "09:00"],
+  });
+  const now = new Date();
+  const booking = await db
+    .insertInto("bookings")
+    .values({
+      agenda_id: agendaId,
+      company_id: owner.company,
+      branch_id: owner.branch,
+      user_id: owner.user,
+      environment_id: owner.room,
+      data_agend: businessToday(),
+      hora_ini: "08:00",
+      hora_fim: "09:00",
+      ...(options.state === "started" ? { status: "Andamento", start_date: now, start_received_at: now } : {}),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return booking.id;
+}
+
 /**
  * A booking of today of the other tenant (Limpa Bem Serviços, branch Sede Recife) for `userId`, its administrator,
  * written directly: that tenant has no ASG.
@@ -28,46 +103,15 @@ export async function otherTenantBooking(
   ids: { other: number; recife: number },
   userId: number,
 ): Promise<number> {
-  const today = businessToday();
-  const environmentId = (
-    await db
-      .selectFrom("environments")
-      .select("id")
-      .where("branch_id", "=", ids.recife)
-      .orderBy("id")
-      .executeTakeFirstOrThrow()
-  ).id;
-  const periodicity = await db
-    .insertInto("periodicities")
-    .values({ branch_id: ids.recife, nome: "Outra", type: "12X", hora_base_inicial: "08:00", hora_base_final: "09:00" })
-    .returning("id")
+  const room = await db
+    .selectFrom("environments")
+    .select("id")
+    .where("branch_id", "=", ids.recife)
+    .orderBy("id")
     .executeTakeFirstOrThrow();
-  const agendaRow = await db
-    .insertInto("agendas")
-    .values({
-      company_id: ids.other,
-      branch_id: ids.recife,
-      environment_id: environmentId,
-      periodicity_id: periodicity.id,
-      user_id: userId,
-      vig_ini: today,
-      vig_fim: today,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const booking = await db
-    .insertInto("bookings")
-    .values({
-      agenda_id: agendaRow.id,
-      company_id: ids.other,
-      branch_id: ids.recife,
-      user_id: userId,
-      environment_id: environmentId,
-      data_agend: today,
-      hora_ini: "08:00",
-      hora_fim: "09:00",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return booking.id;
+  return writtenBooking(
+    db,
+    { company: ids.other, branch: ids.recife, room: room.id, user: userId },
+    { periodicity: "Outra" },
+  );
 }
