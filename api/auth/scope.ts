@@ -101,6 +101,8 @@ const ID_TABLES = {
   procedures: "branch_id",
   risks: "branch_id",
   incident_kinds: null,
+  agendas: "branch_id",
+  bookings: "branch_id",
 } as const;
 export type IdTable = keyof typeof ID_TABLES;
 

@@ -1,6 +1,12 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 
-import { assertBranchInScope, resolveBranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
+import {
+  assertBranchInScope,
+  assertIdsInScope,
+  resolveBranchFilter,
+  type BranchQuery,
+  type Scope,
+} from "../auth/scope.ts";
 import type { DB, Sectors } from "../db/schema.ts";
 import { trimErrors, validateCatalogueCsv, type CatalogueRow } from "../domain/catalogue-csv.ts";
 import { ALREADY_PRESENT, catalogueTexts, INVALID_LIST, type CatalogueDefinition } from "../domain/catalogues.ts";
@@ -69,7 +75,8 @@ function selectItems(db: Kysely<DB>, c: CatalogueDefinition) {
   return fromItems(db, c).select(itemColumns(c));
 }
 
-const notFoundItem = (c: CatalogueDefinition) => notFound(`${c.title} não encontrad${c.feminine ? "a" : "o"}`);
+const notFoundText = (c: CatalogueDefinition) => `${c.title} não encontrad${c.feminine ? "a" : "o"}`;
+const notFoundItem = (c: CatalogueDefinition) => notFound(notFoundText(c));
 
 function duplicateName(c: CatalogueDefinition) {
   const { duplicateDescription } = catalogueTexts(c.kind);
@@ -182,7 +189,7 @@ function sortKeyOf(c: CatalogueDefinition, sort: string | undefined) {
 
 /**
  * The list every read shares (docs/performance.md 'The list query pattern'): the scope query checked against the
- * scope (404 outside it), the ids, the search and the sort key. The search is a LIKE on the folded name, or the
+ * scope (404 outside it), the ids (each the caller's, else 404), the search and the sort key. The search is a LIKE on the folded name, or the
  * item's branch among the branches whose folded name matches (a sub-select over the company's few branches, so the
  * items are not joined to their branch to be filtered). No function runs per row.
  */
@@ -194,6 +201,7 @@ async function filteredItems(
   query: Pick<ListQuery, "q" | "sort" | "dir">,
 ) {
   const branches = await resolveBranchFilter(db, scope, filter);
+  await assertIdsInScope(db, scope, c.table, filter.ids ?? [], notFoundText(c));
   const search = query.q?.trim() ? foldSearch(query.q) : null;
   const scoped = db
     .selectFrom(sql<SharedItemColumns>`${sql.table(c.table)}`.as("item"))

@@ -2,7 +2,13 @@ import { randomBytes } from "node:crypto";
 
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 
-import { assertBranchInScope, resolveBranchFilter, type BranchQuery, type Scope } from "../auth/scope.ts";
+import {
+  assertBranchInScope,
+  assertIdsInScope,
+  resolveBranchFilter,
+  type BranchQuery,
+  type Scope,
+} from "../auth/scope.ts";
 import type { DB } from "../db/schema.ts";
 import { normaliseCatalogueName } from "../domain/catalogues.ts";
 import {
@@ -263,7 +269,8 @@ function sortKeyOf(sort: EnvironmentSort): { key: RawBuilder<string>; join?: "br
 }
 
 /**
- * What every list read shares: the scope query checked against the scope (404 outside it), ids, the search over the
+ * What every list read shares: the scope query checked against the scope (404 outside it), ids (each the caller's,
+ * else 404), the search over the
  * chosen fields, the sort key and the key of the cached total.
  */
 async function filteredEnvironments(
@@ -273,6 +280,7 @@ async function filteredEnvironments(
   query: EnvironmentListQuery,
 ) {
   const branches = await resolveBranchFilter(db, scope, filter);
+  await assertIdsInScope(db, scope, "environments", filter.ids ?? [], T.notFound);
   const search = query.q?.trim() ? foldSearch(query.q) : null;
   const fields = parseSearchFields(query.fields);
   const scoped = db

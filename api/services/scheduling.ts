@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 
 import {
   assertBranchInScope,
+  assertIdsInScope,
   assertUserInScope,
   ownWorkOf,
   resolveBranchFilter,
@@ -849,6 +850,8 @@ export function checkDateRange(range: { dataIni: string; dataFim: string; limit?
 export async function bookingsOfQuery(db: Kysely<DB>, scope: Scope, query: BookingListQuery) {
   const filter = await resolveBranchFilter(db, scope, query);
   if (query.asgId !== undefined) await assertUserInScope(db, scope, query.asgId);
+  if (query.agendaId !== undefined) await assertIdsInScope(db, scope, "agendas", [query.agendaId], T.agendaNotFound);
+  if (query.id !== undefined) await assertIdsInScope(db, scope, "bookings", [query.id], T.bookingNotFound);
   const search = query.q?.trim() ? foldSearch(query.q) : null;
   const fields = query.campos?.length ? query.campos : BOOKING_SEARCH_FIELDS;
   const companyId = filter.companyId;

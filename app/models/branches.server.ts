@@ -29,6 +29,28 @@ export async function listActiveBranches(api: SignedInCaller) {
   return { ...result, data: branches };
 }
 
+/**
+ * The branch a page's `filial` asks for (docs/security.md 'One rule for ids'): null is 'Todos'; any other must be one
+ * the caller may read, an own inactive branch included, else the 404 page 'Filial não encontrada' as the API answers
+ * it, never another branch's or tenant's link quietly shown as the caller's own. `branches` are the active ones a
+ * company-wide user may pick (null for the others, whose scope is their branch).
+ */
+export async function readBranchChoice(api: SignedInCaller, wanted: number | null) {
+  const own = scopeQuery(api.auth);
+  if (!("companyId" in own)) {
+    if (wanted !== null && wanted !== ("filialId" in own ? own.filialId : own.filialClientId)) throw branchNotFound();
+    return { ok: true as const, branches: null, filial: null };
+  }
+  const result = await listBranches(api);
+  if (!result.ok) return result;
+  if (wanted !== null && !result.data.some((branch) => branch.ID === wanted)) throw branchNotFound();
+  const branches = result.data.filter((branch) => branch.ATIVO).map((branch) => ({ id: branch.ID, nome: branch.NOME }));
+  return { ok: true as const, branches, filial: wanted };
+}
+
+const branchNotFound = () =>
+  new Response("Filial não encontrada", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
 /** One page of the branch list (/filiais), as the URL's search, order, page and size ask. */
 export function listBranchPage(api: SignedInCaller, params: ListParams) {
   const scope = scopeQuery(api.auth);

@@ -9,6 +9,7 @@ import {
 } from "../../api/routes/environments";
 
 import { callApi, type ApiFailure, type ApiResult } from "~/api.server";
+import { invariantResponse } from "~/lib/invariant";
 import { keysetRows } from "~/lib/keyset.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
 
@@ -68,13 +69,17 @@ export async function* environmentExportRows(api: SignedInCaller, query: Environ
 
 /**
  * The ticked environments in the order they were ticked (the list's order on screen), fetched 500 ids at a time as
- * the bulk QR PDF pulls them; ids outside the user's scope are skipped.
+ * the bulk QR PDF pulls them. An id outside the user's scope is 404, as the API answers it (docs/security.md); a
+ * room removed since it was ticked is skipped.
  */
 export async function* environmentsInOrder(api: SignedInCaller, ids: number[]) {
   for (let start = 0; start < ids.length; start += IDS_CHUNK) {
     const slice = ids.slice(start, start + IDS_CHUNK);
     const found = await findEnvironments(api, slice);
-    if (!found.ok) throw downloadFailed(found);
+    if (!found.ok) {
+      invariantResponse(found.status !== 404, found.message, { status: 404 });
+      throw downloadFailed(found);
+    }
     const byId = new Map(found.data.map((item) => [item.ID, item]));
     for (const id of slice) {
       const item = byId.get(id);

@@ -7,7 +7,7 @@ import { businessToday } from "../../api/domain/schedule-expansion";
 import { failLoad } from "~/catalogues/catalogue.server";
 import { readListParams, type ListParams } from "~/lib/list-params";
 import type { PagePath } from "~/lib/navigation";
-import { listBranches } from "~/models/branches.server";
+import { readBranchChoice } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
@@ -74,22 +74,11 @@ export async function reportFrame(
     throw redirect(`${url.pathname}?${clean}`);
   }
   const own = scopeQuery(auth);
-  let branches: ReportFrame["branches"] = null;
-  let filial: number | null = null;
-  // 'Todos' is no filial (or -1); any other is a branch the caller may read, else 404 as in the API
-  // (docs/security.md): never another branch's or tenant's link quietly shown as the caller's own.
+  // 'Todos' is no filial (or -1); any other is a branch the caller may read, else 404.
   const asked = search.get("filial") ?? "";
-  const wanted = asked === "" || asked === "-1" ? null : Number(asked);
-  if ("companyId" in own) {
-    const result = await listBranches(api);
-    if (!result.ok) return failLoad(api, result, REPORT_TEXTS.loadFailed);
-    // Only active branches are offered; an inactive one of the caller's stays readable by its link.
-    branches = result.data.filter((branch) => branch.ATIVO).map((branch) => ({ id: branch.ID, nome: branch.NOME }));
-    if (wanted !== null && !result.data.some((branch) => branch.ID === wanted)) throw branchNotFound();
-    filial = wanted;
-  } else if (wanted !== null && wanted !== ("filialId" in own ? own.filialId : own.filialClientId)) {
-    throw branchNotFound();
-  }
+  const choice = await readBranchChoice(api, asked === "" || asked === "-1" ? null : Number(asked));
+  if (!choice.ok) return failLoad(api, choice, REPORT_TEXTS.loadFailed);
+  const { branches, filial } = choice;
   return {
     api,
     search,
@@ -100,9 +89,6 @@ export async function reportFrame(
     scope: filial ? { filialId: filial } : own,
   };
 }
-
-const branchNotFound = () =>
-  new Response("Filial não encontrada", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 /** The list's own query: the URL's without the drill-down's parameters (what 'Ok' and the list's links keep). */
 export function listQuery(search: URLSearchParams) {

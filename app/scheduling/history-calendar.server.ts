@@ -12,7 +12,7 @@ import { weekdayDateBR } from "~/lib/business-time.server";
 import { textParam } from "~/lib/list-params";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { listBookingsOfRange, summariseBookings, type Booking, type BookingScope } from "~/models/agendas.server";
-import { listActiveBranches } from "~/models/branches.server";
+import { readBranchChoice } from "~/models/branches.server";
 import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
@@ -80,24 +80,16 @@ function selectedDay(state: HistoryState, counts: Map<string, number>, today: st
 
 /**
  * The calendar pages' data (this page and /agendamentos' list): the active branches a company-wide user may pick
- * (null for the others; a branch that is not an active one of the company is dropped from `state`), the visible
+ * (null for the others; a `filial` the caller may not read is 404, readBranchChoice), the visible
  * month's bookings per day in that scope whose `searchFields` hold the search (counted by the API, so a month of a
  * large company costs what a day costs), and the chosen day's bookings, at most CALENDAR_DAY_LIMIT.
  */
 export async function loadCalendarMonth(api: SignedInCaller, state: HistoryState, searchFields: string) {
-  const own = scopeQuery(api.auth);
-  let branches: { id: number; nome: string }[] | null = null;
-  let scope: BookingScope = own;
-  if ("companyId" in own) {
-    const result = await listActiveBranches(api);
-    if (!result.ok) return failLoad(api, result, T.loadFailed);
-    branches = result.data;
-    if (state.filial !== null && branches.some((branch) => branch.id === state.filial))
-      scope = { filialId: state.filial };
-    else state.filial = null;
-  } else {
-    state.filial = null;
-  }
+  const choice = await readBranchChoice(api, state.filial);
+  if (!choice.ok) return failLoad(api, choice, T.loadFailed);
+  const { branches } = choice;
+  const scope: BookingScope = choice.filial ? { filialId: choice.filial } : scopeQuery(api.auth);
+  state.filial = choice.filial;
 
   const first = dayOf(`${state.mes}-01`);
   const search = state.q.trim() ? { q: state.q.trim(), campos: searchFields } : {};

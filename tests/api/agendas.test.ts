@@ -130,7 +130,7 @@ describe("POST /agendas/v2/saveAgenda", () => {
     const twelveRows = await bookingsOf(saved[1].ID);
     expect(twelveRows.map((row) => row.data_agend)).toEqual([0, 2, 4, 6, 8, 10, 12].map((n) => day(MONDAY, n)));
 
-    // agendaId (ours, the dashboard's detail): that agenda's bookings only; another tenant's caller gets none.
+    // agendaId (ours, the dashboard's detail): that agenda's bookings only; to another tenant's caller it is 404.
     const range = `dataIni=${MONDAY}&dataFim=${day(MONDAY, 2)}&agendaId=${saved[0].ID}`;
     const own = Booking.array().parse((await list(range)).body);
     expect(own.map((booking) => [booking.agendaId, booking.dataAgend, booking.slot, booking.finishedAt])).toEqual(
@@ -138,7 +138,7 @@ describe("POST /agendas/v2/saveAgenda", () => {
         .filter((row) => row.data_agend <= day(MONDAY, 2))
         .map((row) => [saved[0].ID, row.data_agend, row.slot, null]),
     );
-    expect((await list(range, tokens.outra)).body).toEqual([]);
+    expect(await list(range, tokens.outra)).toMatchObject({ status: 404, body: { message: "Agenda não encontrada" } });
 
     const detail = AgendaDetail.parse((await t.get(`/api/agendas/${saved[0].ID}`, { token: tokens.admin })).body);
     expect(detail.Periodicidade).toMatchObject({

@@ -159,7 +159,7 @@ describe.each(CATALOGUE_KINDS)("GET the %s list in keyset chunks", (kind) => {
       expect((await list(`companyId=${ids.hospital}&after=`, tokens.outra)).status).toBe(404);
       expect((await list(`filialId=${branchIds[0]}&after=`, tokens.outra)).status).toBe(404);
       const byIds = await list(`ids=${ours.items.map((item) => item.id).join(",")}&after=`, tokens.outra);
-      expect(byIds.body).toEqual({ items: [], next: null });
+      expect(byIds.status).toBe(404);
 
       const theirs = await walk("sort=nome", 2, tokens.outra);
       expect(theirs.items.length).toBeGreaterThan(0);

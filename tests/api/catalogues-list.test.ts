@@ -158,12 +158,13 @@ describe.each(CATALOGUE_KINDS)("GET the %s list", (kind) => {
       expect(paged.body.total).toBe(2);
     });
 
-    test("ids of another tenant's items list nothing", async () => {
+    test("ids of another tenant's items are 404 'não encontrado', their rows never listed", async () => {
       const theirs = await liveRows({ company: ids.other });
+      const [mine] = await liveRows({ company: ids.hospital });
       expect(theirs.length).toBeGreaterThan(0);
-      const answer = await list(`ids=${theirs.map((row) => row.id).join(",")}`);
-      expect(answer.status).toBe(200);
-      expect(answer.body).toEqual([]);
+      const answer = await list(`ids=${mine.id},${theirs.map((row) => row.id).join(",")}`);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toEqual({ message: `${c.title} não encontrad${c.feminine ? "a" : "o"}` });
     });
 
     test("malformed ids answer 400", async () => {
@@ -356,10 +357,13 @@ describe.each(CATALOGUE_KINDS)("GET the %s list", (kind) => {
       expect((await list(`companyId=${ids.other}`, tokens[who])).status).toBe(404);
     });
 
-    test("a branch-level user's ids outside the branch are left out", async () => {
+    test("a branch-level user's ids outside the branch are 404, and the own branch's are listed", async () => {
       const messejana = await liveRows({ branch: ids.messejana });
+      const [aldeota] = await liveRows({ branch: ids.aldeota });
       const answer = await list(`ids=${messejana.map((row) => row.id).join(",")}`, tokens.coordenador);
-      expect(answer.body).toEqual([]);
+      expect(answer.status).toBe(404);
+      const own = await list(`ids=${aldeota.id}`, tokens.coordenador);
+      expect(own.body.map((item: { id: number }) => item.id)).toEqual([aldeota.id]);
     });
 
     test("the auditor (roleId 4) reads the whole main company", async () => {

@@ -222,16 +222,22 @@ describe("GET /api/environments: the list per demo account", () => {
     expect((await list(`filialId=${ids.aldeota}`, tokens.outra)).status).toBe(404);
   });
 
-  test("ids: only those in scope, the others are absent", async () => {
-    const [first, second] = await liveIds({ branch: ids.aldeota });
-    const [foreign] = await liveIds({ company: ids.other });
-    const answer = await list(`ids=${first},${second},${foreign}`);
+  test("ids: those asked for, and no others", async () => {
+    const [first, second, third] = await liveIds({ branch: ids.aldeota });
+    const answer = await list(`ids=${first},${second}`);
     expect(answer.status).toBe(200);
     expect(idsOf(answer.body)).toEqual([first, second]);
+    expect(idsOf(answer.body)).not.toContain(third);
     expect((await list(`ids=${first}&size=0`)).body.total).toBe(1);
-    expect((await list(`ids=${first},${foreign}`, tokens.coordenador)).body.map((item: Item) => item.ID)).toEqual([
-      first,
-    ]);
+    expect((await list(`ids=${first}`, tokens.coordenador)).body.map((item: Item) => item.ID)).toEqual([first]);
+  });
+
+  test("an id of another tenant's room, or another branch's for a branch-level user, is 404", async () => {
+    const [first] = await liveIds({ branch: ids.aldeota });
+    const [foreign] = await liveIds({ company: ids.other });
+    const [messejana] = await liveIds({ branch: ids.messejana });
+    expect((await list(`ids=${first},${foreign}`)).body).toEqual({ message: "Ambiente não encontrado" });
+    expect((await list(`ids=${first},${messejana}`, tokens.coordenador)).status).toBe(404);
   });
 
   test("bad query values are 400, not server errors", async () => {

@@ -1,6 +1,6 @@
 /**
- * The report pages and their downloads through the whole process (server.ts + the built web app): a `filial` in the
- * URL is 'Todos' (none, -1) or a branch the caller may read, else a 404 page, never the caller's own data under
+ * The report pages, their downloads and the booking calendars through the whole process (server.ts + the built web
+ * app): a `filial` in the URL is 'Todos' (none, -1) or a branch the caller may read, else a 404 page, never the caller's own data under
  * another branch's link (docs/security.md 'Hardening, round three'). Needs `npm run build` first.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -83,6 +83,20 @@ describe("a company-wide user (admin of Hospital Boa Saúde)", () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200]);
   });
+
+  test("another tenant's branch on the booking calendars is the 404 page", async () => {
+    for (const pathname of ["/historico-agenda", "/agendamentos"]) {
+      const answer = await open("admin", pathname, ids.recife);
+      expect(answer.status, pathname).toBe(404);
+      expect(await answer.text(), pathname).toContain("Filial não encontrada");
+    }
+  });
+
+  test("an own branch on the booking calendar is read and stays chosen", async () => {
+    const answer = await open("admin", "/historico-agenda", ids.aldeota);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toMatch(new RegExp(`<option[^>]*value="${ids.aldeota}"[^>]*selected`));
+  });
 });
 
 describe("a branch-level user (coordinator of Filial Aldeota)", () => {
@@ -90,6 +104,12 @@ describe("a branch-level user (coordinator of Filial Aldeota)", () => {
     const answer = await open("coordinator", "/historico-ambientes/exportar.xlsx", ids.messejana);
     expect(answer.status).toBe(404);
     expect(answer.headers.get("content-type")).not.toContain("spreadsheet");
+  });
+
+  test("another branch of the company on the booking calendar is the 404 page", async () => {
+    const answer = await open("coordinator", "/historico-agenda", ids.messejana);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toContain("Filial não encontrada");
   });
 
   test("the own branch in the link is read", async () => {

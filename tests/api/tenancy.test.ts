@@ -118,6 +118,8 @@ function catalogueRoutes(): ScopedRoute[] {
         method: "GET",
         path: (b) => `${base}?companyId=${b.companyId}&ids=${item(b)}`,
       },
+      // Without a scope query: the caller's scope alone must refuse the id (docs/security.md).
+      { name: `GET ${base}?ids`, method: "GET", path: (b, own) => `${base}?ids=${item(own)},${item(b)}` },
       {
         name: `GET ${base}?companyId&q&size (paged)`,
         method: "GET",
@@ -218,6 +220,11 @@ function environmentRoutes(): ScopedRoute[] {
       name: `GET ${base}?companyId&ids`,
       method: "GET",
       path: (b) => `${base}?companyId=${b.companyId}&ids=${environmentOf(b)}`,
+    },
+    {
+      name: `GET ${base}?ids`,
+      method: "GET",
+      path: (b, own) => `${base}?ids=${environmentOf(own)},${environmentOf(b)}`,
     },
     {
       name: `GET ${base}?companyId&q&fields&size (paged)`,
@@ -609,6 +616,14 @@ function agendaRoutes(): ScopedRoute[] {
       method: "GET",
       path: (b) => `${summary}?${range()}&${field}=${id(b)}`,
     })),
+    // One agenda's or one booking's rows, without a scope query: the caller's scope alone must refuse the id.
+    ...[list, summary].flatMap((path) =>
+      (["agendaId", "id"] as const).map((field): ScopedRoute => ({
+        name: `GET ${path}?${field}`,
+        method: "GET",
+        path: (b) => `${path}?${range()}&${field}=${field === "id" ? bookingOf(b) : agendaOf(b)}`,
+      })),
+    ),
     { name: `GET ${asgs}?companyId`, method: "GET", path: (b) => `${asgs}?companyId=${b.companyId}` },
     { name: `GET ${asgs}?filialId`, method: "GET", path: (b) => `${asgs}?filialId=${b.branchId}` },
     { name: `GET ${asgs}?filialClientId`, method: "GET", path: (b) => `${asgs}?filialClientId=${b.branchId}` },
@@ -1311,8 +1326,18 @@ export const OTHER_BRANCH_ROUTES: ScopedRoute[] = [
         method: "GET",
         path: (b) => `${base}?filialId=${b.branchId}&page=1&size=0`,
       },
+      {
+        name: `GET ${base}?ids`,
+        method: "GET",
+        path: (b, own) => `${base}?ids=${itemOf(own, CATALOGUES[kind].table)},${itemOf(b, CATALOGUES[kind].table)}`,
+      },
     ];
   }),
+  {
+    name: "GET /api/environments?ids",
+    method: "GET",
+    path: (b, own) => `/api/environments?ids=${environmentOf(own)},${environmentOf(b)}`,
+  },
   { name: "GET /api/environments?filialId", method: "GET", path: (b) => `/api/environments?filialId=${b.branchId}` },
   {
     name: "GET /api/environments?filialClientId",
@@ -1443,41 +1468,11 @@ async function expectOwnPeriodicity(agendaId: number, own: Target) {
 }
 
 /**
- * Routes that send another tenant's id in a field the API does not take from the caller. List filters (ids, an
- * agenda, a booking), sent without a scope query so that the caller's scope alone must keep the other tenant's rows
- * out, match nothing; an agenda's nested ids are taken from the agenda itself (api/domain/schedule-payloads.ts). Each
- * answers its own success and changes nothing of the other tenant.
+ * Routes that send another tenant's id in a field the API does not take from the caller: an agenda's nested ids are
+ * taken from the agenda itself (api/domain/schedule-payloads.ts). Each answers its own success and changes nothing of
+ * the other tenant. (List filters are ids like any other: 404, in OTHER_TENANT_ROUTES.)
  */
 export const IGNORED_ID_ROUTES: ExpectedRoute[] = [
-  ...CATALOGUE_KINDS.map((kind): ExpectedRoute => {
-    const c = CATALOGUES[kind];
-    const base = `/api${c.apiPath}`;
-    return {
-      name: `GET ${base}?ids`,
-      method: "GET",
-      path: (b) => `${base}?ids=${itemOf(b, c.table)}`,
-      status: 200,
-      check: (body) => expect(body).toEqual([]),
-    };
-  }),
-  {
-    name: "GET /api/environments?ids",
-    method: "GET",
-    path: (b) => `/api/environments?ids=${environmentOf(b)}`,
-    status: 200,
-    check: (body) => expect(body).toEqual([]),
-  },
-  ...["company", "resumo"].flatMap((list) =>
-    (["agendaId", "id"] as const).map((field): ExpectedRoute => ({
-      name: `GET /api/agendas/v2/Agendamentos/${list}?${field}`,
-      method: "GET",
-      path: (b) =>
-        `/api/agendas/v2/Agendamentos/${list}?dataIni=${businessToday()}&dataFim=${businessToday()}` +
-        `&${field}=${field === "id" ? bookingOf(b) : agendaOf(b)}`,
-      status: 200,
-      check: (body) => expect(body).toEqual([]),
-    })),
-  ),
   ...(["periodicityBranch", "revisionBranch"] as const).map((from): ExpectedRoute => ({
     name: `POST /api/agendas/v2/saveAgenda own ids {Periodicidade ${from}}`,
     method: "POST",

@@ -86,7 +86,7 @@ test.describe("item 5: sessions end on the server", () => {
 });
 
 test.describe("issue 10: another tenant's environments are not found on any web route", () => {
-  test("edit, remove, QR page and downloads answer 404; a removal or bulk PDF of its ids does nothing", async ({
+  test("edit, remove, QR page and downloads answer 404; a removal or bulk PDF of its ids does nothing (404)", async ({
     page,
     context,
     signInAs,
@@ -117,7 +117,7 @@ test.describe("issue 10: another tenant's environments are not found on any web 
     // Its list does not show it.
     await page.goto(`/ambientes?q=${encodeURIComponent(name)}`);
     await expect(page.getByRole("cell", { name, exact: true })).toHaveCount(0);
-    // A removal is refused by the API (nothing removed); the bulk PDF finds nothing of this user's.
+    // A removal is refused by the API (nothing removed); the bulk PDF answers another tenant's room 404, no PDF.
     // Playwright's requests carry no Origin (a browser's posts do), and a post without one is refused.
     const removal = await page.request.post(`/ambientes/${id}/remover`, {
       form: { redirectTo: "/ambientes" },
@@ -130,8 +130,9 @@ test.describe("issue 10: another tenant's environments are not found on any web 
       headers: { origin: baseURL! },
       maxRedirects: 0,
     });
-    expect(bulk.status()).toBe(302);
+    expect(bulk.status()).toBe(404);
     expect(bulk.headers()["content-type"] ?? "").not.toContain("pdf");
+    expect(await bulk.text()).toContain("Ambiente não encontrado");
     await context.clearCookies();
     await signInAs("admin");
     await page.goto(`/ambientes/${id}/qrcode`);
