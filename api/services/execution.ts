@@ -10,6 +10,7 @@ import { cappedRows, MAX_BOOKING_ROWS, TOO_MANY_ROWS } from "../lib/list-query.t
 
 import { bookingIncidentId } from "./booking-incident.ts";
 import { IMAGE_TEXTS, reencodedUpload } from "./images.ts";
+import { writeNamingFiles } from "./orphan-files.ts";
 import type { Storage } from "./storage.ts";
 
 /**
@@ -443,62 +444,65 @@ export async function recordProcedure(
     throw new ApiError(400, X.observationTooLong, { observacao: [X.observationTooLong] });
   // Decoded before the booking is locked: the costly step holds no row.
   const photo = input.photo ? await executionPhoto(input.photo) : null;
-  return inTransaction(deps.db, async (trx) => {
-    const row = await lockMySlot(trx, executor, bookingId);
-    const procedure = await trx
-      .selectFrom("environment_procedures as ep")
-      .innerJoin("procedures as p", "p.id", "ep.procedure_id")
-      .select(["p.id", "p.name"])
-      .where("ep.environment_id", "=", row.environment_id)
-      .where("ep.procedure_id", "=", input.procedureId)
-      .executeTakeFirst();
-    // Not the room's: an id the caller may not read (another company's, another branch's for field staff) is 404 as
-    // every such id (docs/security.md), before the slot's state is told; a readable one is the 400 below.
-    if (!procedure) {
-      const scope = options.scope ?? { level: "branch", companyId: executor.companyId, branchId: row.branch_id };
-      await assertIdsInScope(trx, scope, "procedures", [input.procedureId], X.procedureNotFound);
-    }
-    checkStarted(row, X.notStartedRecord);
-    if (!procedure)
-      throw new ApiError(400, X.procedureNotInEnvironment, { procedureId: [X.procedureNotInEnvironment] });
-    const repeated = await trx
-      .selectFrom("history")
-      .select("id")
-      .where("booking_id", "=", row.id)
-      .where("procedure_id", "=", procedure.id)
-      .executeTakeFirst();
-    if (repeated) throw new ApiError(409, X.procedureAlreadyRecorded);
-    const revision = await revisionOf(trx, row);
-    const done = notBeforeStart(phoneDone, row);
-    // Saved last, once every check has passed, so a refused call leaves no file behind.
-    const image = photo ? await deps.storage.save(PHOTO_FOLDER, "jpg", photo) : null;
-    const history = await trx
-      .insertInto("history")
-      .values({
-        booking_id: row.id,
-        procedure_id: procedure.id,
-        revision_id: revision?.id ?? null,
-        user_id: executor.userId,
+  // A write that fails after the photo is saved removes it (writeNamingFiles, docs/storage.md 'Orphan files').
+  return writeNamingFiles(deps, PHOTO_FOLDER, (save) =>
+    inTransaction(deps.db, async (trx) => {
+      const row = await lockMySlot(trx, executor, bookingId);
+      const procedure = await trx
+        .selectFrom("environment_procedures as ep")
+        .innerJoin("procedures as p", "p.id", "ep.procedure_id")
+        .select(["p.id", "p.name"])
+        .where("ep.environment_id", "=", row.environment_id)
+        .where("ep.procedure_id", "=", input.procedureId)
+        .executeTakeFirst();
+      // Not the room's: an id the caller may not read (another company's, another branch's for field staff) is 404 as
+      // every such id (docs/security.md), before the slot's state is told; a readable one is the 400 below.
+      if (!procedure) {
+        const scope = options.scope ?? { level: "branch", companyId: executor.companyId, branchId: row.branch_id };
+        await assertIdsInScope(trx, scope, "procedures", [input.procedureId], X.procedureNotFound);
+      }
+      checkStarted(row, X.notStartedRecord);
+      if (!procedure)
+        throw new ApiError(400, X.procedureNotInEnvironment, { procedureId: [X.procedureNotInEnvironment] });
+      const repeated = await trx
+        .selectFrom("history")
+        .select("id")
+        .where("booking_id", "=", row.id)
+        .where("procedure_id", "=", procedure.id)
+        .executeTakeFirst();
+      if (repeated) throw new ApiError(409, X.procedureAlreadyRecorded);
+      const revision = await revisionOf(trx, row);
+      const done = notBeforeStart(phoneDone, row);
+      // Saved last, once every check has passed, so a refused call leaves no file behind.
+      const image = photo ? await save(photo) : null;
+      const history = await trx
+        .insertInto("history")
+        .values({
+          booking_id: row.id,
+          procedure_id: procedure.id,
+          revision_id: revision?.id ?? null,
+          user_id: executor.userId,
+          image,
+          observacao,
+          created_at: done,
+          received_at: now,
+          updated_at: now,
+        })
+        .returning(["id", "created_at", "received_at"])
+        .executeTakeFirstOrThrow();
+      await noteLateSend(trx, row.id, done, now);
+      return {
+        id: history.id,
+        procedureId: procedure.id,
+        procedure: procedure.name,
+        revisionId: revision?.id ?? null,
         image,
         observacao,
-        created_at: done,
-        received_at: now,
-        updated_at: now,
-      })
-      .returning(["id", "created_at", "received_at"])
-      .executeTakeFirstOrThrow();
-    await noteLateSend(trx, row.id, done, now);
-    return {
-      id: history.id,
-      procedureId: procedure.id,
-      procedure: procedure.name,
-      revisionId: revision?.id ?? null,
-      image,
-      observacao,
-      createdAt: history.created_at,
-      receivedAt: history.received_at,
-    };
-  });
+        createdAt: history.created_at,
+        receivedAt: history.received_at,
+      };
+    }),
+  );
 }
 
 /**

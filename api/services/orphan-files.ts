@@ -130,9 +130,10 @@ export async function removeReplacedFile(deps: Deps, folder: string, stored: str
 
 /**
  * The one rule of every writer that stores files for a row (a visitor's report, an inspection, an inspection failure's
- * incident, an incident's resolution, an avatar): `write` saves its files through `save` and then writes the rows that name them; when it fails, every
- * file it saved is removed (once all its saves have settled), unless a row names it after all, and the error is thrown
- * on. A process killed in between leaves its files to the sweep.
+ * incident, an incident's resolution, an execution photo, an avatar): `write` saves its files through `save` and
+ * writes the rows that name them; when it fails, every file it saved is removed (once all its saves have settled),
+ * unless a row names it after all, and the error is thrown on. A process killed in between leaves its files to the
+ * sweep.
  */
 export async function writeNamingFiles<T>(
   deps: Deps,

@@ -1,7 +1,7 @@
 /**
  * Photos no row names (docs/security.md 'Hardening, round three', item 7; docs/storage.md 'Orphan files';
  * docs/photos.md 'Where files live'): a visitor's report, an inspection, an inspection failure's incident, an
- * incident's resolution or an avatar whose write fails after its file was saved removes the file; a replaced avatar is
+ * incident's resolution, an execution photo or an avatar whose write fails after its file was saved removes the file; a replaced avatar is
  * removed with its thumbnail; and the sweep removes old files no row names (incident, inspection and execution photos,
  * avatars, and the thumbnails of uploads no row names), on the disk and in an S3-compatible bucket, keeping those a
  * row names (bare or under their folder), their thumbnails, and those too young to judge.
@@ -367,23 +367,80 @@ describe("an avatar", () => {
   });
 });
 
+/** The ASG's slot of today, started once for the execution cases (a room with three procedures or more). */
+let slotStarted: Promise<{ asg: string; booking: number; procedures: number[] }> | undefined;
+const startedSlot = () =>
+  (slotStarted ??= (async () => {
+    const ids = await demoIds(t.db);
+    const [admin, asg] = await Promise.all(["admin@demo.com.br", "asg@demo.com.br"].map((email) => t.signIn(email)));
+    return { asg: asg!, ...(await startedSlotToday(t, { admin: admin!, asg: asg! }, ids.aldeota, 3)) };
+  })());
+
+/** One procedure recorded from the field, with a photo and a note when given. */
+async function recordProcedure(procedure: number, extra: { foto?: File; observacao?: string } = {}) {
+  const { asg, booking } = await startedSlot();
+  const form = new FormData();
+  form.set("procedureId", String(procedure));
+  if (extra.foto) form.set("photo", extra.foto);
+  if (extra.observacao) form.set("observacao", extra.observacao);
+  return t.call("POST", `/api/execution/bookings/${booking}/procedures`, { token: asg, form });
+}
+
 /** Two history rows of the ASG's day (procedures recorded without a photo), made once for both storages. */
 let historyRows: Promise<number[]> | undefined;
 const twoHistoryRows = () =>
   (historyRows ??= (async () => {
-    const ids = await demoIds(t.db);
-    const [admin, asg] = await Promise.all(["admin@demo.com.br", "asg@demo.com.br"].map((email) => t.signIn(email)));
-    const { booking, procedures } = await startedSlotToday(t, { admin: admin!, asg: asg! }, ids.aldeota, 2);
+    const { procedures } = await startedSlot();
     const rows: number[] = [];
     for (const procedure of procedures.slice(0, 2)) {
-      const form = new FormData();
-      form.set("procedureId", String(procedure));
-      const done = await t.call("POST", `/api/execution/bookings/${booking}/procedures`, { token: asg, form });
+      const done = await recordProcedure(procedure);
       expect(done.status, JSON.stringify(done.body)).toBe(201);
       rows.push(ExecutionDone.parse(done.body).id);
     }
     return rows;
   })());
+
+describe("an execution photo whose write fails after it is saved", () => {
+  const FAILING = "Falha depois da foto do procedimento";
+  const photo = () => new File([tinyPng(40, 30) as Uint8Array<ArrayBuffer>], "foto.png", { type: "image/png" });
+
+  beforeAll(async () => {
+    // The history row's insert fails after the photo is saved, as a constraint or a lost connection would make it.
+    await sql`
+      create function test_fail_history() returns trigger language plpgsql as $$
+      begin
+        if new.observacao = ${sql.lit(FAILING)} then raise exception 'falha injetada'; end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger test_fail_history before insert on history
+      for each row execute function test_fail_history()`.execute(t.db);
+  });
+
+  test("leaves no photo file behind, and nothing recorded", async () => {
+    const { procedures, booking } = await startedSlot();
+    const before = filesIn(PHOTO_FOLDER);
+    const answer = await recordProcedure(procedures[2]!, { foto: photo(), observacao: FAILING });
+    expect(answer.status).toBe(500);
+    expect(filesIn(PHOTO_FOLDER)).toEqual(before);
+    expect(
+      await t.db
+        .selectFrom("history")
+        .select("id")
+        .where("booking_id", "=", booking)
+        .where("procedure_id", "=", procedures[2]!)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  test("while one that is written keeps its photo, named by its history row", async () => {
+    const { procedures } = await startedSlot();
+    const before = filesIn(PHOTO_FOLDER);
+    const answer = await recordProcedure(procedures[2]!, { foto: photo(), observacao: "Tudo limpo" });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const added = filesIn(PHOTO_FOLDER).filter((name) => !before.includes(name));
+    expect(added).toEqual([ExecutionDone.parse(answer.body).image]);
+  });
+});
 
 describe.each([
   [
