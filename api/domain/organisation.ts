@@ -1,4 +1,4 @@
-import { isValidCnpj } from "@brazilian-utils/brazilian-utils";
+import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
 import * as z from "zod/mini";
 
 import { birthDateField, cpfField, emailField, nameField, passwordField, phoneField, preprocess } from "./fields.ts";

@@ -1,4 +1,4 @@
-import { isValidCpf } from "@brazilian-utils/brazilian-utils";
+import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
 import * as z from "zod/mini";
 
 import { MESSAGES, preprocess } from "./fields.ts";
