@@ -2,6 +2,8 @@ import { execFileSync } from "node:child_process";
 
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_LAUNCH } from "./tests/support/chromium.ts";
+
 /**
  * Browser tests against the real server (tests/support/e2e-global-setup.ts starts `tsx server.ts` on a free port
  * with a fresh data directory). Every spec runs twice: with JavaScript and without it, because every page and
@@ -19,22 +21,12 @@ process.env.E2E_PORT ??= execFileSync(
 ).trim();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
-// Debian's Chromium: Playwright cannot download its own browser on these machines.
 const chromium = {
   ...devices["Desktop Chrome"],
   viewport: { width: 1280, height: 800 },
   locale: "pt-BR",
   timezoneId: "America/Fortaleza",
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-    ],
-  },
+  launchOptions: CHROMIUM_LAUNCH,
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Exports as jobs through the whole server (server.ts; docs/exports.md): a download that is not ready within
  * EXPORT_WAIT_MS goes to its progress page, which waits in the queue, refreshes itself without JS and then offers
- * the file; the page and the file are the requester's only; a refused export says why and links back. EXPORT_WAIT_MS=0
+ * the file; the page and the file are the requester's only; a refused export says why and links back; in Chromium, the
+ * page with JS starts the download by itself and without JS reloads itself until it offers the file. EXPORT_WAIT_MS=0
  * so every download goes through the progress page. Needs `npm run build` first.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,10 +10,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import ExcelJS from "exceljs";
+import { chromium, type Browser, type Download } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { DEMO_PASSWORD } from "../../api/db/seed.ts";
 import { startServer } from "../../server.ts";
+import { CHROMIUM_LAUNCH } from "../support/chromium.ts";
 import { signInOverHttp } from "../support/e2e-global-setup.ts";
 import { testServerConfig } from "../support/server-config.ts";
 
@@ -148,4 +151,66 @@ describe("a refused export", () => {
       html.includes('href="/historico-ambientes'),
     ]).toEqual([true, true]);
   });
+});
+
+describe("the progress page in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch(CHROMIUM_LAUNCH);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A page signed in as the requester, on /setores, whose 'Exportar Excel' has to wait for the company's slot. */
+  async function sectorsPage(javaScriptEnabled: boolean) {
+    const context = await browser.newContext({ javaScriptEnabled, acceptDownloads: true, locale: "pt-BR" });
+    const [name, value] = cookies["principal@demo.com.br"]!.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/setores`);
+    return page;
+  }
+
+  /** The downloaded workbook's first sheet: its header cell and whether it holds rows. */
+  async function sheetOf(file: Download) {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await file.path())!);
+    const sheet = workbook.worksheets[0]!;
+    return { name: file.suggestedFilename(), header: sheet.getRow(1).getCell(1).text, rows: sheet.rowCount > 1 };
+  }
+
+  test("with JS: 'Exportar Excel' shows the queue, then the download starts by itself", async () => {
+    const release = await holdCompanySlot("principal@demo.com.br");
+    const page = await sectorsPage(true);
+    await page.getByRole("link", { name: "Exportar Excel" }).click();
+    await page.getByText("Na fila: 1 exportação antes desta.").waitFor();
+    expect(page.url()).toMatch(/\/exportacoes\/\d+$/);
+    const download = page.waitForEvent("download", { timeout: 30_000 });
+    await release();
+    expect(await sheetOf(await download)).toEqual({
+      name: expect.stringMatching(/^listagem-setores-[\d-]+\.xlsx$/),
+      header: expect.stringMatching(/\S/),
+      rows: true,
+    });
+    await page.context().close();
+  }, 60_000);
+
+  test("without JS: the page reloads itself until it offers 'Baixar arquivo', which downloads the file", async () => {
+    const release = await holdCompanySlot("principal@demo.com.br");
+    const page = await sectorsPage(false);
+    await page.getByRole("link", { name: "Exportar Excel" }).click();
+    await page.getByText("Na fila: 1 exportação antes desta.").waitFor();
+    await release();
+    // No script runs: only the page's own refresh can bring the file's link.
+    const link = page.getByRole("link", { name: "Baixar arquivo" });
+    await link.waitFor({ timeout: 30_000 });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(await sheetOf(download)).toEqual({
+      name: expect.stringMatching(/^listagem-setores-[\d-]+\.xlsx$/),
+      header: expect.stringMatching(/\S/),
+      rows: true,
+    });
+    await page.context().close();
+  }, 60_000);
 });
