@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page, Route } from "@playwright/test";
+import sharp from "sharp";
 
 import { uniquePrefix } from "../support/e2e-catalogues.ts";
 import { DEMO_PASSWORD } from "../support/e2e-data.ts";
@@ -284,6 +285,58 @@ test.describe("the field page's script without its service worker", () => {
     await held.landed();
     await expect(note).toHaveValue("Piso molhado");
   });
+
+  test("with JS the steps load no page, and a 12 MP camera photo is shrunk on the phone under the 2 MB bound", async ({
+    page,
+    request,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.skip(!javaScriptEnabled, "without JS each step is a form that loads its page");
+    const room = await roomWithSlot(request, `${uniquePrefix(testInfo)} Campo Foto Grande`);
+    // A camera's 4000 × 3000 picture, noisy so that it stays large as a JPEG: over the 2 MB the server accepts.
+    const picture = await sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    expect(picture.length).toBeGreaterThan(2 * 1024 * 1024);
+    await fieldSignIn(page, `/campo/limpeza/${room.bookingId}`);
+    await expect(page.getByRole("button", { name: "Iniciar" })).toBeVisible();
+    const loads: string[] = [];
+    page.on("load", () => loads.push(page.url()));
+    const sent: number[] = [];
+    page.on("request", (asked) => {
+      if (asked.method() === "POST" && new URL(asked.url()).pathname === `/campo/fila/${room.bookingId}`)
+        sent.push(asked.postDataBuffer()?.length ?? 0);
+    });
+
+    await page.getByRole("button", { name: "Iniciar" }).click();
+    const item = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: /^Marcar como feito/ }) });
+    await item.first().getByText("Nota e foto").click();
+    await item.first().getByLabel("Foto (opcional)").setInputFiles({
+      name: "camera.jpg",
+      mimeType: "image/jpeg",
+      buffer: picture,
+    });
+    await item
+      .first()
+      .getByRole("button", { name: /^Marcar como feito/ })
+      .click();
+    await page.getByRole("button", { name: "Tudo feito" }).click();
+    await page.getByRole("button", { name: "Finalizar" }).click();
+    await expectReceived(page);
+
+    expect(loads).toEqual([]);
+    expect(Math.max(...sent)).toBeLessThan(2 * 1024 * 1024);
+    const slot = await room.slot();
+    expect([slot.status, slot.done.filter((row) => row.image !== null).length]).toEqual(["Completo", 1]);
+  });
 });
 
 /**
@@ -320,6 +373,29 @@ test("offline: the steps wait on the phone and arrive once, in order, with both 
   // The service worker controls the page from its second load on: reload once online so it keeps this page.
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
+  // Installable: the page names its manifest, which names the app, its start page and icons that load as PNGs.
+  const install = await page.evaluate(async () => {
+    const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
+    const manifest = (await (await fetch(href)).json()) as {
+      short_name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    };
+    const icons = await Promise.all(
+      manifest.icons.map(async (icon) => {
+        const bitmap = await createImageBitmap(await (await fetch(icon.src)).blob());
+        return `${icon.sizes} ${bitmap.width}x${bitmap.height}`;
+      }),
+    );
+    return { name: manifest.short_name, start: manifest.start_url, display: manifest.display, icons };
+  });
+  expect(install).toEqual({
+    name: "Limpeza",
+    start: "/campo",
+    display: "standalone",
+    icons: ["192x192 192x192", "512x512 512x512"],
+  });
 
   await page.getByRole("button", { name: "Iniciar" }).click();
   await expect(page.getByRole("button", { name: "Finalizar" })).toBeVisible();
@@ -363,6 +439,11 @@ test("offline: the steps wait on the phone and arrive once, in order, with both 
   await expect(page.locator(`[data-slot="${room.bookingId}"]`).first()).toContainText("Concluída · aguardando envio");
   await page.reload();
   await expect(page.getByRole("heading", { level: 2, name: "Limpezas de hoje" })).toBeVisible();
+  // A field page never opened with signal: the phone's offline page, with the way back to 'Hoje'.
+  await page.goto("/campo/limpeza/2147483000");
+  await expect(page.getByRole("heading", { level: 1, name: "Sem conexão" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Voltar para Hoje" })).toHaveAttribute("href", "/campo");
+  await page.goBack();
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 

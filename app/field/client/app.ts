@@ -150,37 +150,41 @@ function newKey() {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-async function take(form: HTMLFormElement, submitter: HTMLElement | null) {
+/** The steps taken so far: each is queued after the one before, in the order tapped, however long a photo takes. */
+let taking = Promise.resolve();
+
+/** A step as tapped: its fields and instant read at once; its photo shrunk, then queued after the earlier steps. */
+function take(form: HTMLFormElement, submitter: HTMLElement | null) {
   const fields = new FormData(form, submitter);
   const at = new Date().toISOString();
   fields.set("feitoEm", at);
-  const photo = fields.get("photo");
-  const entries: [string, string | Blob][] = [];
-  for (const [name, value] of fields) {
-    if (name === "photo") continue;
-    entries.push([name, value as string]);
-  }
-  if (photo instanceof File && photo.size > 0) entries.push(["photo", await shrink(photo)]);
   const section = form.closest<HTMLElement>("[data-limpeza]");
   const procedure = fields.get("procedureId");
-  const step: QueuedStep = {
-    key: newKey(),
-    bookingId: Number(section?.dataset.limpeza),
-    step: form.dataset.fila ?? "",
-    procedureId: procedure ? Number(procedure) : undefined,
-    fields: entries,
-    at,
-  };
-  await enqueue(step);
-  show(step);
-  await send();
+  const photo = fields.get("photo");
+  const entries: [string, string | Blob][] = [];
+  for (const [name, value] of fields) if (name !== "photo") entries.push([name, value as string]);
+  const shrunk = photo instanceof File && photo.size > 0 ? shrink(photo) : null;
+  taking = taking.catch(() => undefined).then(async () => {
+    if (shrunk) entries.push(["photo", await shrunk]);
+    const step: QueuedStep = {
+      key: newKey(),
+      bookingId: Number(section?.dataset.limpeza),
+      step: form.dataset.fila ?? "",
+      procedureId: procedure ? Number(procedure) : undefined,
+      fields: entries,
+      at,
+    };
+    await enqueue(step);
+    show(step);
+    void send();
+  });
 }
 
 document.addEventListener("submit", (event) => {
   const form = event.target as HTMLFormElement;
   if (!form.dataset.fila || !form.closest("[data-limpeza]")) return;
   event.preventDefault();
-  void take(form, event.submitter);
+  take(form, event.submitter);
 });
 
 /** The pages of the day, kept by the service worker for a basement without signal. */
