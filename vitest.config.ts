@@ -36,6 +36,7 @@ const PGLITE_RUN_ONLY: Record<string, string> = {
   "tests/api/pglite-worker.test.ts": "PGlite in a worker thread (its tests skip themselves on PostgreSQL)",
   "tests/api/openapi-valid.test.ts": "the OpenAPI document, made by the code alone",
   "tests/api/openapi-order.test.ts": "the OpenAPI document, made by the code alone",
+  "tests/api/js-budget.test.ts": "the built app's scripts, no database",
   "tests/api/rollup-check-cli.test.ts": "npm run check:rollups as a child process on an embedded database",
   "tests/api/rollup-backfill.test.ts": "migration 021's backfill, on an in-memory PGlite of its own",
   "tests/api/transport.test.ts": "in-process against a socket; the calls it makes run on PostgreSQL in their own files",
