@@ -164,20 +164,22 @@ function take(form: HTMLFormElement, submitter: HTMLElement | null) {
   const entries: [string, string | Blob][] = [];
   for (const [name, value] of fields) if (name !== "photo") entries.push([name, value as string]);
   const shrunk = photo instanceof File && photo.size > 0 ? shrink(photo) : null;
-  taking = taking.catch(() => undefined).then(async () => {
-    if (shrunk) entries.push(["photo", await shrunk]);
-    const step: QueuedStep = {
-      key: newKey(),
-      bookingId: Number(section?.dataset.limpeza),
-      step: form.dataset.fila ?? "",
-      procedureId: procedure ? Number(procedure) : undefined,
-      fields: entries,
-      at,
-    };
-    await enqueue(step);
-    show(step);
-    void send();
-  });
+  taking = taking
+    .catch(() => undefined)
+    .then(async () => {
+      if (shrunk) entries.push(["photo", await shrunk]);
+      const step: QueuedStep = {
+        key: newKey(),
+        bookingId: Number(section?.dataset.limpeza),
+        step: form.dataset.fila ?? "",
+        procedureId: procedure ? Number(procedure) : undefined,
+        fields: entries,
+        at,
+      };
+      await enqueue(step);
+      show(step);
+      void send();
+    });
 }
 
 document.addEventListener("submit", (event) => {
