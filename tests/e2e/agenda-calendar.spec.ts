@@ -166,6 +166,7 @@ test("a branch-level user sees only their branch; a company user may choose one"
   page,
   signInAs,
   request,
+  allowConsoleErrors,
 }, testInfo) => {
   const prefix = uniquePrefix(testInfo);
   const mes = monthFrom(businessToday(), 1);
@@ -180,9 +181,11 @@ test("a branch-level user sees only their branch; a company user may choose one"
   await expect(page.getByLabel("Filial")).toHaveCount(0);
   await expect(card(hourGroup(page, "7h"), aldeota.environment)).toHaveCount(1);
   await expect(page.getByText(messejana.environment)).toHaveCount(0);
-  // A branch in the URL changes nothing for them.
-  await page.goto(`${url}&filial=3`);
-  await expect(card(hourGroup(page, "7h"), aldeota.environment)).toHaveCount(1);
+  // Another branch in the URL is the 404 page, never its bookings nor their own under its name (docs/security.md).
+  allowConsoleErrors(/status of 404/);
+  const other = await page.goto(`${url}&filial=3`);
+  expect(other?.status()).toBe(404);
+  await expect(page.getByText("Filial não encontrada")).toBeVisible();
   await expect(page.getByText(messejana.environment)).toHaveCount(0);
 
   // The administrator sees every branch (each card names its branch), then picks Messejana with 'Filtrar'.
