@@ -336,7 +336,9 @@ export async function measurePdfPool(
       if (!flat[flat.length - 1]?.includes(`Página ${pdf.numPages} de ${pdf.numPages}`))
         problems.push(`pdf-pool: ${label}: the last page is not numbered`);
       const health = latency(step.builds.flatMap((one) => probes.between(one.from, one.to)));
-      if (health.failed) problems.push(`pdf-pool: ${label}: ${health.failed} /healthz probes did not answer 200`);
+      // The main thread's build is the stall the pool exists to avoid: its probes may time out, and that is its figure.
+      if (health.failed && step.mode === "pool")
+        problems.push(`pdf-pool: ${label}: ${health.failed} /healthz probes did not answer 200`);
       cases.push({
         mode: step.mode,
         rows: step.rows,
