@@ -55,6 +55,9 @@ type DataListProps<Row> = {
   cardsBelow?: 1100 | 1400;
 };
 
+/** A cell's label on a phone's card, before its value: 'Empresa:', but a question stays one ('Feito? SIM'). */
+const cardLabel = (label: string) => (/[?:]$/.test(label) ? label : `${label}:`);
+
 export function DataList<Row>({
   rows,
   rowKey,
@@ -118,7 +121,7 @@ export function DataList<Row>({
                   className={
                     column.primary ? "col-primary" : column.action ? "col-action" : column.wrap ? "col-wrap" : undefined
                   }
-                  data-label={column.label}
+                  data-label={cardLabel(column.label)}
                 >
                   {column.cell(row)}
                 </td>

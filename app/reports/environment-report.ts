@@ -8,3 +8,7 @@ export const ENVIRONMENT_FIELDS = [
   { key: "setor", label: "Setor" },
   { key: "andar", label: "Andar" },
 ] as const;
+
+/** A room card's 'Agendamentos': the slots and how many were completed, the noun agreeing ('2 (1 completo)'). */
+export const bookingsWithCompleted = (agendamentos: number, completos: number) =>
+  `${agendamentos} (${completos} ${completos === 1 ? "completo" : "completos"})`;

@@ -7,7 +7,11 @@ import { Pager } from "~/components/list-controls";
 import { PageHeader } from "~/components/page-header";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 
-import { ENVIRONMENT_FIELDS, ENVIRONMENTS_DEFAULT_SORT as DEFAULT_SORT } from "./environment-report";
+import {
+  bookingsWithCompleted,
+  ENVIRONMENT_FIELDS,
+  ENVIRONMENTS_DEFAULT_SORT as DEFAULT_SORT,
+} from "./environment-report";
 import type { environmentsLoader } from "./environments.server";
 import { LegacyToggle, ReportFilters } from "./report-filters";
 import { withQuery } from "./report-links";
@@ -60,9 +64,7 @@ export default function EnvironmentsReport() {
                   <dt>Andar</dt>
                   <dd>{card.andar || "-"}</dd>
                   <dt>Agendamentos</dt>
-                  <dd>
-                    {card.agendamentos} ({card.completos} completos)
-                  </dd>
+                  <dd>{bookingsWithCompleted(card.agendamentos, card.completos)}</dd>
                 </dl>
               </Link>
             </li>

@@ -249,6 +249,13 @@ test("the client (roleId 7) signs in to /historico-tarefas and sees Filial Aldeo
   const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
   await screenshot(page, testInfo.project.name, "activities-client-360");
+  // Each card's cell is labelled 'Empresa:', 'Data:' …; the question stays one: 'Feito? SIM', not 'Feito?: SIM'.
+  const labels = await page
+    .locator("table.data-table tbody tr")
+    .first()
+    .locator("td[data-label]")
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute("data-label")));
+  expect(labels.slice(-2)).toEqual(["Horário:", "Feito?"]);
   await page.getByText("Ocultar filtros").click();
   await expect(page.getByRole("button", { name: "Pesquisar" })).toBeHidden();
   await page.getByText("Mostrar filtros").click();

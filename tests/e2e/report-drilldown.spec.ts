@@ -132,6 +132,8 @@ test("environments: a shared link opens after sign-in; the Excel and the PDF hol
   const cards = page.locator(".report-card");
   await expect(cards).toHaveCount(1);
   await expect(cards).toContainText(room);
+  // Two slots, neither with all its tasks done (the main one finished with one of two, the revision still open).
+  await expect(cards.locator("dd").last()).toHaveText("2 (0 completos)");
 
   // The whole view, level by level: the room's collaborator, the day, its main slot and its revision.
   await cards.click();

@@ -21,6 +21,7 @@ import {
   type GroupStatus,
   type TaskStatus,
 } from "../../api/domain/reports.ts";
+import { bookingsWithCompleted } from "../../app/reports/environment-report.ts";
 
 const C: TaskStatus = "Completo";
 const N: TaskStatus = "Não Realizado";
@@ -247,5 +248,15 @@ describe("a slot as the reports show it (reportSlot, dayStatus)", () => {
     expect(dayStatus([done, booking(1, [{ procedureId: 1 }, { procedureId: 2, observacao: "x" }])], "2026-11-25")).toBe(
       "Cancelado",
     );
+  });
+});
+
+describe("a room card's 'Agendamentos'", () => {
+  test("says how many of its slots were completed, the noun agreeing with the number", () => {
+    expect([bookingsWithCompleted(2, 1), bookingsWithCompleted(2, 0), bookingsWithCompleted(3, 2)]).toEqual([
+      "2 (1 completo)",
+      "2 (0 completos)",
+      "3 (2 completos)",
+    ]);
   });
 });
