@@ -3,6 +3,8 @@ import { z } from "zod";
 
 import { UNEXPECTED } from "../api/domain/messages";
 
+import type { SessionUser } from "~/session.server";
+
 /**
  * The transport to the REST API, used only by app/models/*. Without API_URL it calls the in-process handler (no
  * socket); with it, it speaks HTTP. Answers are checked with the API's own zod schemas: raw JSON never reaches a
@@ -20,6 +22,9 @@ export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
 /** Who is calling: the request being served and, for private calls, the signed-in user's token. */
 export type ApiCaller = { context: AppLoadContext; request: Request; auth?: { token: string } };
+
+/** A signed-in user as the caller of every model's API calls (app/models/*). */
+export type SignedInCaller = ApiCaller & { auth: SessionUser };
 
 const ErrorBody = z.object({
   message: z.string().optional(),

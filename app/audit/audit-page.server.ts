@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 
 import { AUDIT_TEXTS, FONT_MAX, FONT_MIN } from "../../api/domain/audit";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { auditFilterOptions } from "~/models/audit.server";
 import { redirectWithToast } from "~/toast.server";
 

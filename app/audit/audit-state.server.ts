@@ -9,7 +9,7 @@ import {
   type ChartDescription,
 } from "../../api/domain/audit";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { fileDate } from "~/lib/xlsx.server";
 import { auditDashboard } from "~/models/audit.server";
 import { reportFrame, type ReportFrame } from "~/reports/frame.server";

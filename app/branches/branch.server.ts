@@ -2,11 +2,11 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 import { BRANCH_TEXTS } from "../../api/domain/organisation";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { idParam } from "~/lib/list-params";
 import { findBranch } from "~/models/branches.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { requirePage } from "~/session.server";
 
 /** What a branch route is handed by its route file: Remix's arguments. */

@@ -1,6 +1,6 @@
 import { BRANCH_TEXTS as T } from "../../api/domain/organisation";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { readListParams } from "~/lib/list-params";
 import { listBranchPage } from "~/models/branches.server";
 

@@ -3,12 +3,12 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { CATALOGUES, catalogueTexts, type CatalogueKind } from "../../api/domain/catalogues";
 import { can } from "../../api/domain/roles";
 
-import type { ApiFailure } from "~/api.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { idParam } from "~/lib/list-params";
-import { listActiveBranches } from "~/models/branches.server";
-import { findCatalogueItems, type SignedInCaller } from "~/models/catalogues.server";
-import { requirePage, signOutOnUnauthorized } from "~/session.server";
+import { findCatalogueItems } from "~/models/catalogues.server";
+import { requirePage } from "~/session.server";
 
 /** What a catalogue route is handed by its route file: Remix's arguments and the catalogue it serves. */
 export type CatalogueArgs = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
@@ -33,20 +33,6 @@ export async function requireCatalogue({ request, context }: CatalogueArgs, kind
 }
 export type CatalogueContext = Awaited<ReturnType<typeof requireCatalogue>>;
 
-/**
- * A loader's API failure: a revoked token goes to sign-in; a refusal (4xx: 404 what was missing, 400 what was wrong in
- * the URL) is the page's answer with the API's words, since bad input is never a 500 (docs/security.md); anything
- * else is 500 with the page's message.
- */
-export async function failLoad(api: SignedInCaller, failure: ApiFailure, message: string): Promise<never> {
-  await signOutOnUnauthorized(api.request, api.context, failure.status);
-  const refused = failure.status >= 400 && failure.status < 500;
-  throw new Response(refused ? failure.message : message, {
-    status: refused ? failure.status : 500,
-    headers: { "content-type": "text/plain; charset=utf-8" },
-  });
-}
-
 /** The item an edit or removal page is about: 403 for read-only users, 404 outside the user's scope. */
 export async function requireEditableItem(args: CatalogueArgs, kind: CatalogueKind) {
   const catalogue = await requireCatalogue(args, kind);
@@ -58,11 +44,4 @@ export async function requireEditableItem(args: CatalogueArgs, kind: CatalogueKi
   const item = result.data[0];
   invariantResponse(item, notFound, { status: 404 });
   return { catalogue, item };
-}
-
-/** Active branches for a form's selector; a failed look-up is the page's load error. */
-export async function loadActiveBranches(api: SignedInCaller) {
-  const result = await listActiveBranches(api);
-  if (!result.ok) return failLoad(api, result, "Erro ao carregar dados, por favor atualize a página");
-  return result.data;
 }

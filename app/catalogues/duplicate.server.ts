@@ -1,11 +1,13 @@
 import { ALREADY_PRESENT, INVALID_LIST, type CatalogueKind } from "../../api/domain/catalogues";
 
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
+import { loadActiveBranches } from "~/models/branches.server";
 import { duplicateCatalogueItems, findCatalogueItems, listBranchCatalogue } from "~/models/catalogues.server";
 import { safeRedirectTo } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 
-import { failLoad, loadActiveBranches, requireCatalogue, type CatalogueArgs } from "./catalogue.server";
+import { requireCatalogue, type CatalogueArgs } from "./catalogue.server";
 
 /** What the duplicate dialog (or its no-JS page) shows: the target branch and the ticked items it lacks. */
 export type DuplicateData = {

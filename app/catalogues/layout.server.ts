@@ -1,6 +1,8 @@
 import type { CatalogueKind } from "../../api/domain/catalogues";
 
-import { loadActiveBranches, requireCatalogue, type CatalogueArgs } from "./catalogue.server";
+import { loadActiveBranches } from "~/models/branches.server";
+
+import { requireCatalogue, type CatalogueArgs } from "./catalogue.server";
 
 /** The frame of a catalogue's pages: title, help text, and the 'Cadastrar' tab when the user may register. */
 export async function catalogueLayoutLoader(args: CatalogueArgs, kind: CatalogueKind) {

@@ -1,9 +1,10 @@
 import type { CatalogueKind } from "../../api/domain/catalogues";
 
+import { failLoad } from "~/lib/fail-load.server";
 import { readListParams } from "~/lib/list-params";
 import { listCataloguePage } from "~/models/catalogues.server";
 
-import { failLoad, requireCatalogue, type CatalogueArgs } from "./catalogue.server";
+import { requireCatalogue, type CatalogueArgs } from "./catalogue.server";
 import { DEFAULT_SORT } from "./sort";
 
 /** The list tab: one page of the catalogue as the URL's search, order, page and size ask. */

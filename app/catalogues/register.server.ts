@@ -6,11 +6,12 @@ import type { CatalogueKind } from "../../api/domain/catalogues";
 import { BLANK_FIELDS_TOAST, type FormActionData } from "~/components/forms";
 import { createdCount } from "~/lib/format";
 import { catalogueItemSchema } from "~/lib/schemas";
+import { loadActiveBranches } from "~/models/branches.server";
 import { createCatalogueItem } from "~/models/catalogues.server";
 import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";
 
-import { loadActiveBranches, requireCatalogue, type CatalogueArgs } from "./catalogue.server";
+import { requireCatalogue, type CatalogueArgs } from "./catalogue.server";
 import { importBatch } from "./import.server";
 import { INTENT, type BatchFileResult } from "./register-form";
 

@@ -2,7 +2,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 
 import { can } from "../../api/domain/roles";
 
-import type { SignedInCaller } from "~/models/catalogues.server";
+import type { SignedInCaller } from "~/api.server";
 import { requirePage } from "~/session.server";
 
 /** What a main-company route is handed by its route file: Remix's arguments. */

@@ -3,8 +3,8 @@ import { data } from "@remix-run/node";
 
 import { COMPANY_TEXTS as T } from "../../api/domain/organisation";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import type { FormActionData } from "~/components/forms";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { findCompany, listDefaultBoards, updateCompany } from "~/models/companies.server";
 import { safeRedirectTo, signOutOnUnauthorized } from "~/session.server";

@@ -1,7 +1,7 @@
 import { formatCnpjText } from "../../api/domain/masks";
 import { COMPANY_TEXTS as T, statusLabel } from "../../api/domain/organisation";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { readListParams } from "~/lib/list-params";
 import { fileDate, xlsxResponse } from "~/lib/xlsx.server";
 import { listCompanyPage, type Company } from "~/models/companies.server";

@@ -1,6 +1,6 @@
 import { COMPANY_TEXTS as T } from "../../api/domain/organisation";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { readListParams } from "~/lib/list-params";
 import { listCompanyPage } from "~/models/companies.server";
 

@@ -3,8 +3,8 @@ import { data, redirect } from "@remix-run/node";
 
 import { COMPANY_TEXTS as T, companyFormErrors } from "../../api/domain/organisation";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import type { FormActionData } from "~/components/forms";
+import { failLoad } from "~/lib/fail-load.server";
 import { createCompany, listDefaultBoards } from "~/models/companies.server";
 import { signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";

@@ -17,13 +17,13 @@ import { MAX_BOOKING_ROWS, MAX_SUMMARY_DAYS } from "../../api/domain/limits";
 import { can } from "../../api/domain/roles";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
 import { openIncidentsOf } from "~/incidents/incidents.server";
 import { avatarThumbUrl } from "~/lib/avatars";
+import { failLoad } from "~/lib/fail-load.server";
 import { formatDateBR } from "~/lib/format";
 import { textParam } from "~/lib/list-params";
 import { listBookingsOfRange, summariseBookings, type Booking } from "~/models/agendas.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
 

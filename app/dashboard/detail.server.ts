@@ -15,12 +15,12 @@ import { ALTERNATE_DAYS_TEXT, businessToday, parseBusinessDate } from "../../api
 import { MAX_CLEANINGS } from "../../api/domain/schedule-rules";
 import { SCHEDULE_TEXTS } from "../../api/domain/schedule-texts";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
 import { avatarThumbUrl } from "~/lib/avatars";
 import { businessDateTime, weekdayDateBR } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { listBookingsOfRange } from "~/models/agendas.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { listAgendaHistory, type HistoryEntry } from "~/models/history.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";

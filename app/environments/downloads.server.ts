@@ -2,8 +2,8 @@ import { createReadableStreamFromReadable, redirect } from "@remix-run/node";
 
 import { ENVIRONMENT_TEXTS as T, INT32_MAX, joinNames, splitProcedures } from "../../api/domain/environments";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { downloadHeaders } from "~/lib/downloads.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { publicUrlOf } from "~/lib/public-url.server";
 import {

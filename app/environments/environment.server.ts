@@ -3,9 +3,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { ENVIRONMENT_TEXTS as T, INT32_MAX } from "../../api/domain/environments";
 import { can } from "../../api/domain/roles";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { getEnvironment } from "~/models/environments.server";
 import { requirePage } from "~/session.server";
 

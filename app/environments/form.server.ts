@@ -2,10 +2,9 @@ import type { Submission } from "@conform-to/react";
 
 import { ENVIRONMENT_TEXTS as T, lacksCatalogues, markAllOptional } from "../../api/domain/environments";
 
-import type { ApiFailure } from "~/api.server";
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { ApiFailure, SignedInCaller } from "~/api.server";
 import { BLANK_FIELDS_TOAST } from "~/components/forms";
-import type { SignedInCaller } from "~/models/catalogues.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { getEnvironmentFormOptions, type EnvironmentForm } from "~/models/environments.server";
 import { signOutOnUnauthorized } from "~/session.server";
 import type { ToastInput } from "~/toast.server";

@@ -11,9 +11,9 @@ import {
 } from "../../api/domain/environment-import";
 import { INT32_MAX } from "../../api/domain/environments";
 
-import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import { downloadHeaders, XLSX_TYPE } from "~/lib/downloads.server";
 import { invariantResponse } from "~/lib/invariant";
+import { loadActiveBranches } from "~/models/branches.server";
 import { importEnvironmentsFile } from "~/models/environment-import.server";
 import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { signOutOnUnauthorized } from "~/session.server";

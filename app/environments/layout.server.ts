@@ -1,6 +1,6 @@
 import { ENVIRONMENT_TEXTS as T } from "../../api/domain/environments";
 
-import { loadActiveBranches } from "~/catalogues/catalogue.server";
+import { loadActiveBranches } from "~/models/branches.server";
 
 import { requireEnvironments, type EnvironmentArgs } from "./environment.server";
 

@@ -7,7 +7,7 @@ import {
   splitProcedures,
 } from "../../api/domain/environments";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { listEnvironmentPage, type EnvironmentItem } from "~/models/environments.server";
 import { signOutOnUnauthorized } from "~/session.server";
 

@@ -3,8 +3,8 @@ import { data, redirect } from "@remix-run/node";
 
 import { ENVIRONMENT_TEXTS as T, INT32_MAX } from "../../api/domain/environments";
 
-import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import type { FormActionData } from "~/components/forms";
+import { loadActiveBranches } from "~/models/branches.server";
 import { createEnvironment } from "~/models/environments.server";
 import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { redirectWithToast } from "~/toast.server";

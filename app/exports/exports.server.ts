@@ -3,9 +3,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { formatBytes } from "../../api/lib/body-limit";
 import { EXPORT_TEXTS } from "../../api/services/export-jobs";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateMinute } from "~/lib/business-time.server";
 import { downloadResponse } from "~/lib/export-jobs.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { idParam } from "~/lib/list-params";
 import { PAGES, type PagePath } from "~/lib/navigation";
 import { getExport, listExports, type ExportJobState } from "~/models/exports.server";

@@ -13,12 +13,11 @@ import {
 } from "../../api/domain/incidents";
 import { can } from "../../api/domain/roles";
 
-import { callApi } from "~/api.server";
-import { failLoad } from "~/catalogues/catalogue.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 import { businessDateMinute, businessLocalInput } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { dayRangeParams, idParam, optionalIdParam, pageParam } from "~/lib/list-params";
 import { listActiveBranches } from "~/models/branches.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";

@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { INCIDENT_KIND_TEXTS as T, PROOF_LABELS } from "../../api/domain/incidents";
 
 import { callApi } from "~/api.server";
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { requirePage } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 

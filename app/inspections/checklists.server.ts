@@ -3,11 +3,12 @@ import { data } from "@remix-run/node";
 
 import { INSPECTION_LIMITS as L, INSPECTION_TEXTS as T, percent } from "../../api/domain/inspections";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
 import { businessDateMinute } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { idParam } from "~/lib/list-params";
 import { listActiveBranches } from "~/models/branches.server";
-import { listBranchCatalogue, type SignedInCaller } from "~/models/catalogues.server";
+import { listBranchCatalogue } from "~/models/catalogues.server";
 import {
   createChecklist,
   duplicateChecklist,

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { keysetRows } from "~/lib/keyset.server";
 import { xlsxResponse, fileDate, type SheetColumn } from "~/lib/xlsx.server";
 import { listInspectionChunk } from "~/models/inspections.server";

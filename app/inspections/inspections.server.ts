@@ -17,13 +17,13 @@ import { can } from "../../api/domain/roles";
 import { businessToday } from "../../api/domain/schedule-expansion";
 import type { Inspection } from "../../api/routes/inspections";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
 import { listIncidentKinds } from "~/incidents/incidents.server";
 import { businessDateMinute } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { dayRangeParams, idParam, optionalIdParam, pageParam, textParam } from "~/lib/list-params";
 import { listSchedulableUsers } from "~/models/agendas.server";
 import { listActiveBranches } from "~/models/branches.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import {
   findInspection,
   inspectionForm,

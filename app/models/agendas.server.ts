@@ -11,9 +11,7 @@ import {
 } from "../../api/routes/agendas";
 import { EnvironmentItem } from "../../api/routes/environments";
 
-import { callApi } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 
 /** The agenda calls of the REST API (spec 001 §7 'agendas', docs/scheduling.md), for one signed-in user. */
 export type { AgendaDetail, Asg, Booking };

@@ -1,8 +1,6 @@
 import { AuditAnswer, AuditOptionsAnswer, type AuditOptionsParams, type AuditParams } from "../../api/routes/audit";
 
-import { callApi } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 
 /** The audit dashboard's calls of the REST API (docs/audit-dashboard.md), for one signed-in user. */
 export type { AuditAnswer, AuditOptionsAnswer };

@@ -1,9 +1,9 @@
 import { Branch, BranchPage, type BranchCreateBody, type BranchUpdateBody } from "../../api/routes/branches";
 
-import { callApi } from "~/api.server";
+import { callApi, type SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
 
-import type { SignedInCaller } from "./catalogues.server";
 import { scopeQuery } from "./scope.server";
 
 /** The branch calls of the REST API (spec 000 §7 'CPFs, users, branches, companies'), for one signed-in user. */
@@ -50,6 +50,13 @@ export async function readBranchChoice(api: SignedInCaller, wanted: number | nul
 
 const branchNotFound = () =>
   new Response("Filial não encontrada", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/** Active branches for a form's selector; a failed look-up is the page's load error. */
+export async function loadActiveBranches(api: SignedInCaller) {
+  const result = await listActiveBranches(api);
+  if (!result.ok) return failLoad(api, result, "Erro ao carregar dados, por favor atualize a página");
+  return result.data;
+}
 
 /** One page of the branch list (/filiais), as the URL's search, order, page and size ask. */
 export function listBranchPage(api: SignedInCaller, params: ListParams) {

@@ -3,15 +3,13 @@ import type { z } from "zod";
 import { CATALOGUES, type CatalogueKind } from "../../api/domain/catalogues";
 import { CatalogueChunk, CatalogueImported, CatalogueItem, CataloguePage } from "../../api/routes/catalogues";
 
-import { callApi, type ApiCaller, type ApiFailure, type ApiResult } from "~/api.server";
+import { callApi, type ApiFailure, type ApiResult, type SignedInCaller } from "~/api.server";
 import { keysetRows } from "~/lib/keyset.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
-import type { SessionUser } from "~/session.server";
 
 import { scopeQuery } from "./scope.server";
 
 /** The catalogue calls of the REST API (spec 000 §7 'Reference data'), for one signed-in user. */
-export type SignedInCaller = ApiCaller & { auth: SessionUser };
 export type { CatalogueItem };
 
 const EXPORT_CHUNK = 1000;

@@ -7,10 +7,8 @@ import {
   type CompanyUpdateBody,
 } from "../../api/routes/companies";
 
-import { callApi } from "~/api.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
-
-import type { SignedInCaller } from "./catalogues.server";
 
 /** The main-company calls of the REST API (spec 000 §7 'CPFs, users, branches, companies'), for one signed-in user. */
 export type { Company, CompanyDetail };

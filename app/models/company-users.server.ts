@@ -2,10 +2,8 @@ import type { UserLevel } from "../../api/domain/users";
 import { ListedUser, ListedUserPage, UserName } from "../../api/routes/company-users";
 import { UserAnswer } from "../../api/routes/users";
 
-import { callApi } from "~/api.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
-
-import type { SignedInCaller } from "./catalogues.server";
 
 /**
  * The users of the signed-in user's company and their other names (spec 000 §7 'CPFs, users, branches, companies'):

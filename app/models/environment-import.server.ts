@@ -1,8 +1,6 @@
 import { EnvironmentsImported } from "../../api/routes/environment-import";
 
-import { callApi } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 
 /**
  * The environment importer's call (docs/environments.md 'Importing environments'): one .xlsx or CSV into one branch,

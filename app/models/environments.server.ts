@@ -8,12 +8,11 @@ import {
   type EnvironmentEditBody,
 } from "../../api/routes/environments";
 
-import { callApi, type ApiFailure, type ApiResult } from "~/api.server";
+import { type ApiFailure, type ApiResult, callApi, type SignedInCaller } from "~/api.server";
 import { invariantResponse } from "~/lib/invariant";
 import { keysetRows } from "~/lib/keyset.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
 
-import type { SignedInCaller } from "./catalogues.server";
 import { scopeQuery } from "./scope.server";
 
 /**

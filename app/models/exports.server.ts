@@ -2,9 +2,7 @@ import { z } from "zod";
 
 import { ExportJob, ExportListItem } from "../../api/routes/exports";
 
-import { callApi, callApiForFile } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, callApiForFile, type SignedInCaller } from "~/api.server";
 
 /** The export jobs (POST/GET /exportacoes, docs/exports.md): only the requester reads theirs. */
 export type ExportJobState = z.infer<typeof ExportJob>;

@@ -1,6 +1,4 @@
-import { callApiForFile } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApiForFile, type SignedInCaller } from "~/api.server";
 
 /** The file as stored, or its 320-pixel-wide WebP thumbnail (made once by the API). */
 export type PhotoSize = "full" | "thumb";

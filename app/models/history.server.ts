@@ -1,8 +1,6 @@
 import { HistoryEntry } from "../../api/routes/history";
 
-import { callApi } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 
 export type { HistoryEntry };
 

@@ -9,9 +9,7 @@ import {
   type RoomIncompleteParams,
 } from "../../api/routes/report-incomplete";
 
-import { callApi } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 
 /** The incomplete tasks report's calls of the REST API (docs/incomplete-tasks.md), for one signed-in user. */
 export type IncompleteTask = z.infer<typeof IncompleteTaskPage>["items"][number];

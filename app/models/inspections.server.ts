@@ -15,9 +15,7 @@ import {
   InspectionScores,
 } from "../../api/routes/inspections";
 
-import { callApi } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 
 /** The scored inspections' calls of the REST API (issue 29, docs/inspections.md), for one signed-in user. */
 

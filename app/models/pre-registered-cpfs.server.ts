@@ -8,10 +8,8 @@ import {
   type CpfStatusBody,
 } from "../../api/routes/pre-registered-cpfs";
 
-import { callApi } from "~/api.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 import { apiListQuery, type ListParams } from "~/lib/list-params";
-
-import type { SignedInCaller } from "./catalogues.server";
 
 /** The pre-registered CPF calls of the REST API (spec 000 §7 'CPFs, users, branches, companies'), for one user. */
 export type { PreRegisteredCpf };

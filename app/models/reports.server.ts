@@ -18,9 +18,7 @@ import {
   type ReportRowsParams,
 } from "../../api/routes/reports";
 
-import { callApi } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { callApi, type SignedInCaller } from "~/api.server";
 
 /** The history reports' calls of the REST API (docs/reports.md), for one signed-in user. */
 export type { CollaboratorReportPage, EnvironmentReportPage, ReportDayDetail, ReportDaysPage, ReportRowsChunk };

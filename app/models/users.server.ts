@@ -2,9 +2,7 @@ import type { z } from "zod";
 
 import { MeAnswer, type SignUpBody, UserAnswer } from "../../api/routes/users";
 
-import { callApi, type ApiCaller } from "~/api.server";
-
-import type { SignedInCaller } from "./catalogues.server";
+import { type ApiCaller, callApi, type SignedInCaller } from "~/api.server";
 
 /** The user calls of the REST API: sign-up, the signed-in user's own record, avatar, contact and password. */
 export function signUp(api: ApiCaller, body: z.input<typeof SignUpBody>) {

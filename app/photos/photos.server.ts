@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { callApiForFile } from "~/api.server";
+import { callApiForFile, type SignedInCaller } from "~/api.server";
 import { photoUrl } from "~/lib/photos";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { getPhoto, type PhotoSize } from "~/models/files.server";
 import { homeOf, requireUser, safeRedirectTo, signOutOnUnauthorized } from "~/session.server";
 

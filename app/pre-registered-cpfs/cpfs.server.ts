@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 
 import { can } from "../../api/domain/roles";
 
+import type { SignedInCaller } from "~/api.server";
 import { invariantResponse } from "~/lib/invariant";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { requirePage } from "~/session.server";
 
 /** What a /pre-cadastro-usuarios route is handed by its route file: Remix's arguments. */

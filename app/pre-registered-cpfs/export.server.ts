@@ -2,7 +2,7 @@ import { formatCnpjText, formatCpfText } from "../../api/domain/masks";
 import { statusLabel } from "../../api/domain/organisation";
 import { CPF_TEXTS as T } from "../../api/domain/pre-registered-cpfs";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { readListParams } from "~/lib/list-params";
 import { fileDate, xlsxResponse } from "~/lib/xlsx.server";
 import { listPreRegisteredCpfPage, type PreRegisteredCpf } from "~/models/pre-registered-cpfs.server";

@@ -1,9 +1,9 @@
 import { CPF_CSV_FIELD } from "../../api/domain/pre-registered-cpf-csv";
 import { CPF_TEXTS as T } from "../../api/domain/pre-registered-cpfs";
 
+import type { SignedInCaller } from "~/api.server";
 import { csvFilesAnswer, importCsvFiles } from "~/catalogues/import.server";
 import { createdCount } from "~/lib/format";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { importPreRegisteredCpfCsv } from "~/models/pre-registered-cpfs.server";
 
 import { requireCpfs, type CpfArgs } from "./cpfs.server";

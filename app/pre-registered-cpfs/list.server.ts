@@ -1,6 +1,6 @@
 import { CPF_TEXTS as T } from "../../api/domain/pre-registered-cpfs";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { readListParams } from "~/lib/list-params";
 import { listPreRegisteredCpfPage } from "~/models/pre-registered-cpfs.server";
 

@@ -3,9 +3,9 @@ import { data } from "@remix-run/node";
 
 import { CPF_TEXTS as T, PRE_REGISTER_LEVELS, preRegisterLevelsFor } from "../../api/domain/pre-registered-cpfs";
 
-import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import { INTENT, type BatchFileResult } from "~/catalogues/register-form";
 import { BLANK_FIELDS_TOAST, type FormActionData } from "~/components/forms";
+import { loadActiveBranches } from "~/models/branches.server";
 import { createPreRegisteredCpf } from "~/models/pre-registered-cpfs.server";
 import { signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";

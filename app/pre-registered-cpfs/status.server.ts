@@ -5,7 +5,7 @@ import {
   type StatusAction,
 } from "../../api/domain/pre-registered-cpfs";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { changePreRegisteredCpfStatus, listPreRegisteredCpfs } from "~/models/pre-registered-cpfs.server";
 import { safeRedirectTo, signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast, type ToastInput } from "~/toast.server";

@@ -4,8 +4,8 @@ import { ACTIVITY_FILTERS, type ActivityFilter } from "../../api/domain/activiti
 import { REPORT_TEXTS } from "../../api/domain/reports";
 import type { ActivityReportItem } from "../../api/routes/report-activities";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { businessTime as time } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { formatDateBR } from "~/lib/format";
 import { apiListQuery, idParam } from "~/lib/list-params";
 import { photoThumbUrl, photoUrl, photoZoomUrl } from "~/lib/photos";

@@ -20,8 +20,8 @@ import { can } from "../../api/domain/roles";
 import { businessToday } from "../../api/domain/schedule-expansion";
 import type { ClientReportAnswer } from "../../api/routes/report-client";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { XLSX_TYPE } from "~/lib/downloads.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { formatDateBR } from "~/lib/format";
 import { pdfResponse } from "~/lib/pdf.server";
 import { fileDate } from "~/lib/xlsx.server";

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { idParam } from "~/lib/list-params";
 import { fileDate } from "~/lib/xlsx.server";

@@ -4,8 +4,8 @@ import { formatCpfText, formatPhone } from "../../api/domain/masks";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 import { can } from "../../api/domain/roles";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarThumbUrl } from "~/lib/avatars";
+import { failLoad } from "~/lib/fail-load.server";
 import { apiListQuery } from "~/lib/list-params";
 import { fileDate, xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";
 import { collaboratorReportPage } from "~/models/reports.server";

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { proofFlags, receivedIfDiffers } from "../../api/domain/field-proof";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateTime as dateTime, businessTime as time } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { formatDateBR } from "~/lib/format";
 import { dayParam, idParam, textParam } from "~/lib/list-params";
 import { photoThumbUrl, photoZoomUrl } from "~/lib/photos";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { apiListQuery } from "~/lib/list-params";
 import { fileDate } from "~/lib/xlsx.server";
 import { environmentReportPage } from "~/models/reports.server";

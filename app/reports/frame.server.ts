@@ -4,11 +4,11 @@ import { REPORT_TEXTS, reportPeriod, type ReportPeriod } from "../../api/domain/
 import type { DateRange } from "../../api/domain/schedule-expansion";
 import { businessToday } from "../../api/domain/schedule-expansion";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { readListParams, type ListParams } from "~/lib/list-params";
 import type { PagePath } from "~/lib/navigation";
 import { readBranchChoice } from "~/models/branches.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";

@@ -10,9 +10,9 @@ import {
 import { formatCpfText, formatPhone } from "../../api/domain/masks";
 import { REPORT_TEXTS } from "../../api/domain/reports";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { avatarFullUrl, avatarThumbUrl } from "~/lib/avatars";
 import { businessDateTime } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { formatDateBR } from "~/lib/format";
 import { apiListQuery, idParam, readListParams, textParam, type ListParams } from "~/lib/list-params";
 import { fileDate, xlsxResponse, type SheetColumn } from "~/lib/xlsx.server";

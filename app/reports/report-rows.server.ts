@@ -3,8 +3,8 @@ import { PDF_MAX_ROWS, pdfRowLimitMessage, type PdfDocDefinition } from "../../a
 import { REPORT_TEXTS } from "../../api/domain/reports";
 import type { ReportRow, ReportRowsParams } from "../../api/routes/reports";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { businessDateTime as dateTime } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { formatDateBR } from "~/lib/format";
 import { keysetRows } from "~/lib/keyset.server";
 import { pdfResponse } from "~/lib/pdf.server";

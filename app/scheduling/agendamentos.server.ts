@@ -3,10 +3,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { INT32_MAX } from "../../api/domain/environments";
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
-import { failLoad, loadActiveBranches } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { listBranchEnvironments, listSchedulableUsers } from "~/models/agendas.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
+import { loadActiveBranches } from "~/models/branches.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
 

@@ -6,9 +6,9 @@ import { parseWeekdays } from "../../api/domain/schedule-expansion";
 import { toUpdateAgendaInput } from "../../api/domain/schedule-payloads";
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { getAgenda, listSchedulableUsers, updateAgenda, type AgendaDetail } from "~/models/agendas.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { safeRedirectTo, signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";
 

@@ -7,13 +7,13 @@ import { can } from "../../api/domain/roles";
 import { businessToday, dayOf, isoDay } from "../../api/domain/schedule-expansion";
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
 import { weekdayDateBR } from "~/lib/business-time.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { textParam } from "~/lib/list-params";
 import { NO_SEARCH_RESULTS } from "~/lib/search-texts";
 import { listBookingsOfRange, summariseBookings, type Booking, type BookingScope } from "~/models/agendas.server";
 import { readBranchChoice } from "~/models/branches.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery } from "~/models/scope.server";
 import { requirePage } from "~/session.server";
 

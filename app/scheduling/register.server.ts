@@ -6,9 +6,9 @@ import { toSaveAgendaInput } from "../../api/domain/schedule-payloads";
 import { MAX_SAVE_ITEMS } from "../../api/domain/schedule-rules";
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { listBranchEnvironments, saveAgendas } from "~/models/agendas.server";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { scopeQuery, startingBranchId } from "~/models/scope.server";
 import { signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";

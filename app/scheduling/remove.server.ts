@@ -1,6 +1,6 @@
 import { SCHEDULE_TEXTS as T } from "../../api/domain/schedule-texts";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { deleteBooking, listBookingsOfRange } from "~/models/agendas.server";
 import { scopeQuery } from "~/models/scope.server";

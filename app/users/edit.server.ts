@@ -5,8 +5,8 @@ import { formatCpfText, formatPhone } from "../../api/domain/masks";
 import { legacyRoleName } from "../../api/domain/roles";
 import { levelById, levelChoicesFor, USER_LEVELS, USER_TEXTS as T } from "../../api/domain/users";
 
-import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import { BLANK_FIELDS_TOAST, type FormActionData } from "~/components/forms";
+import { loadActiveBranches } from "~/models/branches.server";
 import type { ListedUser } from "~/models/company-users.server";
 import { changeCompanyUserLevel, updateCompanyUser } from "~/models/company-users.server";
 import { signOutOnUnauthorized } from "~/session.server";

@@ -1,6 +1,6 @@
 import { USER_TEXTS as T } from "../../api/domain/users";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { listCompanyUserPage } from "~/models/company-users.server";
 
 import { readUserListParams } from "./params";

@@ -1,6 +1,6 @@
 import { USER_TEXTS as T } from "../../api/domain/users";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { listUserNames, removeUserName } from "~/models/company-users.server";
 import { signOutOnUnauthorized } from "~/session.server";

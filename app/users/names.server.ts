@@ -3,8 +3,8 @@ import { data } from "@remix-run/node";
 
 import { USER_TEXTS as T } from "../../api/domain/users";
 
-import { failLoad } from "~/catalogues/catalogue.server";
 import { BLANK_FIELDS_TOAST, type FormActionData } from "~/components/forms";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
 import { createUserName, listUserNames, updateUserName } from "~/models/company-users.server";
 import { signOutOnUnauthorized } from "~/session.server";

@@ -3,8 +3,8 @@ import { data } from "@remix-run/node";
 
 import { createLevelsFor, levelById, USER_LEVELS, USER_TEXTS as T } from "../../api/domain/users";
 
-import { loadActiveBranches } from "~/catalogues/catalogue.server";
 import { BLANK_FIELDS_TOAST, type FormActionData } from "~/components/forms";
+import { loadActiveBranches } from "~/models/branches.server";
 import { companyOf, createCompanyUser, createUserName } from "~/models/company-users.server";
 import { signOutOnUnauthorized } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";

@@ -3,9 +3,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { canEditUser } from "../../api/domain/roles";
 import { USER_TEXTS as T } from "../../api/domain/users";
 
-import { failLoad } from "~/catalogues/catalogue.server";
+import type { SignedInCaller } from "~/api.server";
+import { failLoad } from "~/lib/fail-load.server";
 import { invariantResponse } from "~/lib/invariant";
-import type { SignedInCaller } from "~/models/catalogues.server";
 import { findCompanyUser } from "~/models/company-users.server";
 import { requirePage, safeRedirectTo } from "~/session.server";
 import { redirectWithToast } from "~/toast.server";

@@ -1,12 +1,12 @@
 /**
- * failLoad (app/catalogues/catalogue.server.ts), where every page's loader turns an API failure into its answer: a
+ * failLoad (app/lib/fail-load.server.ts), where every page's loader turns an API failure into its answer: a
  * refusal of the URL's input is a 4xx with the API's words, never a 500 ('Hardening, round three', item 4).
  */
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, test } from "vitest";
 
-import { failLoad } from "../../app/catalogues/catalogue.server.ts";
-import type { SignedInCaller } from "../../app/models/catalogues.server.ts";
+import type { SignedInCaller } from "../../app/api.server.ts";
+import { failLoad } from "../../app/lib/fail-load.server.ts";
 
 const api = { request: new Request("http://x/setores"), context: {} as AppLoadContext } as SignedInCaller;
 
