@@ -60,6 +60,16 @@ test("a photo's zoom page: the photo loads and 'Voltar' goes back; signed out it
     .toBe(800);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: testInfo.outputPath("zoom-360.png"), fullPage: true });
+  // On a wide screen the 800 × 600 photo is drawn as large as the space allows, scaled up: its height fills it.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const drawn = await photo.evaluate((element: HTMLImageElement) => {
+    const scale = Math.min(element.clientWidth / element.naturalWidth, element.clientHeight / element.naturalHeight);
+    return { height: Math.round(element.naturalHeight * scale), space: element.clientHeight };
+  });
+  expect(drawn.height).toBe(drawn.space);
+  expect(drawn.height).toBeGreaterThan(600);
+  await page.screenshot({ path: testInfo.outputPath("zoom-1366.png") });
+  await page.setViewportSize({ width: 360, height: 740 });
 
   // The thumbnail, through the same session: a WebP, kept by the browser only.
   const thumb = await page.request.get(`/fotos/${name}/miniatura`);
