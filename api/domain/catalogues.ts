@@ -103,6 +103,7 @@ export function catalogueTexts(kind: CatalogueKind) {
     colorRequired: "Escolha a cor do risco",
     duplicateTitle: `${c.title} duplicad${o}`,
     duplicateDescription: `Já existe ${an} ${c.singular} cadastrad${o} com o mesmo nome e empresa`,
+    notFound: `${c.title} não encontrad${o}`,
     created: `${c.title} cadastrad${o} com sucesso`,
     edited: `${c.title} editad${o} com sucesso`,
     deleted: `${c.title} deletad${o} com sucesso`,

@@ -75,8 +75,7 @@ function selectItems(db: Kysely<DB>, c: CatalogueDefinition) {
   return fromItems(db, c).select(itemColumns(c));
 }
 
-const notFoundText = (c: CatalogueDefinition) => `${c.title} não encontrad${c.feminine ? "a" : "o"}`;
-const notFoundItem = (c: CatalogueDefinition) => notFound(notFoundText(c));
+const notFoundItem = (c: CatalogueDefinition) => notFound(catalogueTexts(c.kind).notFound);
 
 function duplicateName(c: CatalogueDefinition) {
   const { duplicateDescription } = catalogueTexts(c.kind);
@@ -201,7 +200,7 @@ async function filteredItems(
   query: Pick<ListQuery, "q" | "sort" | "dir">,
 ) {
   const branches = await resolveBranchFilter(db, scope, filter);
-  await assertIdsInScope(db, scope, c.table, filter.ids ?? [], notFoundText(c));
+  await assertIdsInScope(db, scope, c.table, filter.ids ?? [], catalogueTexts(c.kind).notFound);
   const search = query.q?.trim() ? foldSearch(query.q) : null;
   const scoped = db
     .selectFrom(sql<SharedItemColumns>`${sql.table(c.table)}`.as("item"))

@@ -37,8 +37,7 @@ export type CatalogueContext = Awaited<ReturnType<typeof requireCatalogue>>;
 export async function requireEditableItem(args: CatalogueArgs, kind: CatalogueKind) {
   const catalogue = await requireCatalogue(args, kind);
   invariantResponse(catalogue.canEdit, "Permissão negada!", { status: 403 });
-  const { title, feminine } = catalogue.definition;
-  const notFound = `${title} não encontrad${feminine ? "a" : "o"}`;
+  const { notFound } = catalogue.texts;
   const result = await findCatalogueItems(catalogue.api, kind, [idParam(args.params.id, notFound)]);
   if (!result.ok) return failLoad(catalogue.api, result, catalogue.texts.loadFailed);
   const item = result.data[0];

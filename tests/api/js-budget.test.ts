@@ -10,9 +10,11 @@ import { expect, test } from "vitest";
 import { measureJsBudget } from "../../bench/js-budget.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
+// Measured once for both tests: every route's files read and gzipped.
+const measured = measureJsBudget(root);
 
 test("every page's first load stays within its gzip JS budget", async () => {
-  const pages = await measureJsBudget(root);
+  const pages = await measured;
   const over = pages
     .filter((page) => page.gzipBytes > page.budget)
     .map((page) => `${page.url}: ${(page.gzipBytes / 1024).toFixed(1)} KB > ${(page.budget / 1024).toFixed(1)} KB`);
@@ -20,7 +22,7 @@ test("every page's first load stays within its gzip JS budget", async () => {
 });
 
 test("the visitors' room page loads no script, the field app's pages only their own", async () => {
-  const pages = await measureJsBudget(root);
+  const pages = await measured;
   const byUrl = new Map(pages.map((page) => [page.url, page]));
   expect(byUrl.get("/info/ambiente/:id")).toMatchObject({ files: 0, gzipBytes: 0 });
   expect(byUrl.get("/campo")).toMatchObject({ budget: 30 * 1024, files: 2 });
